@@ -1,0 +1,3 @@
+module emergo
+
+go 1.26.8

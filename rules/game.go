@@ -1,0 +1,187 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Result is the state of a game as the board decides it.
+type Result uint8
+
+const (
+	Ongoing Result = iota
+	WhiteWins
+	BlackWins
+	Draw
+)
+
+func (r Result) String() string {
+	switch r {
+	case WhiteWins:
+		return "1-0"
+	case BlackWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// Reason says why a game ended on the board (RULES 6.1-6.3).
+type Reason uint8
+
+const (
+	NotOver    Reason = iota
+	NoMen             // the loser has no men in hand and no column (RULES 6.1)
+	NoMove            // the player to move has no legal move (RULES 6.2)
+	Repetition        // the same position for the third time (RULES 6.3)
+)
+
+func (r Reason) String() string {
+	switch r {
+	case NoMen:
+		return "all men taken prisoner"
+	case NoMove:
+		return "no legal move"
+	case Repetition:
+		return "threefold repetition"
+	}
+	return "not over"
+}
+
+// Outcome is the result of a game with its reason.
+type Outcome struct {
+	Result Result
+	Reason Reason
+}
+
+// Over reports whether the game has ended.
+func (o Outcome) Over() bool { return o.Result != Ongoing }
+
+func (o Outcome) String() string {
+	if !o.Over() {
+		return "*"
+	}
+	return fmt.Sprintf("%s (%s)", o.Result, o.Reason)
+}
+
+// Game is a sequence of moves from a start position, with the history the
+// repetition rule needs. It is the convenient API over Position: Legal,
+// Play and Outcome check everything; the layers above use it rather than
+// the raw generator.
+type Game struct {
+	positions []Position // positions[i] is the position before moves[i]
+	moves     []Move
+	legal     []Move // legal moves of the last position, or nil if over
+	outcome   Outcome
+}
+
+// NewGame starts a game from the empty board of g.
+func NewGame(g *Geometry) *Game { return NewGameFrom(NewPosition(g)) }
+
+// NewGameFrom starts a game from p, which counts as the first occurrence
+// of itself.
+func NewGameFrom(p Position) *Game {
+	gm := &Game{positions: []Position{p}}
+	gm.settle()
+	return gm
+}
+
+// Geometry returns the board of the game.
+func (gm *Game) Geometry() *Geometry { return gm.positions[0].geo }
+
+// Start returns the position the game started from.
+func (gm *Game) Start() Position { return gm.positions[0] }
+
+// Position returns the current position.
+func (gm *Game) Position() Position { return gm.positions[len(gm.positions)-1] }
+
+// PositionAt returns the position before move i (0 is the start; Len() the
+// current position).
+func (gm *Game) PositionAt(i int) Position { return gm.positions[i] }
+
+// Moves returns the moves played so far. The slice is shared: do not
+// modify it.
+func (gm *Game) Moves() []Move { return gm.moves }
+
+// Len returns the number of moves played.
+func (gm *Game) Len() int { return len(gm.moves) }
+
+// Legal returns the legal moves of the current position; none once the
+// game is over. The slice is shared: do not modify it.
+func (gm *Game) Legal() []Move { return gm.legal }
+
+// Outcome returns the result of the game so far.
+func (gm *Game) Outcome() Outcome { return gm.outcome }
+
+// ErrGameOver is returned by Play after the end of the game.
+var ErrGameOver = errors.New("rules: the game is over")
+
+// ErrIllegal is wrapped by the error Play returns for an illegal move.
+var ErrIllegal = errors.New("illegal move")
+
+// Play plays m if it is legal in the current position.
+func (gm *Game) Play(m Move) error {
+	if gm.outcome.Over() {
+		return ErrGameOver
+	}
+	for _, l := range gm.legal {
+		if l == m {
+			p := gm.Position()
+			p.Play(m)
+			gm.positions = append(gm.positions, p)
+			gm.moves = append(gm.moves, m)
+			gm.settle()
+			return nil
+		}
+	}
+	return fmt.Errorf("rules: %s: %w", m.Text(gm.Geometry()), ErrIllegal)
+}
+
+// Undo takes back the last move; it returns false at the start.
+func (gm *Game) Undo() bool {
+	if len(gm.moves) == 0 {
+		return false
+	}
+	gm.moves = gm.moves[:len(gm.moves)-1]
+	gm.positions = gm.positions[:len(gm.positions)-1]
+	gm.settle()
+	return true
+}
+
+// settle computes the legal moves and the outcome of the current position,
+// in the order of RULES 6: loss, then no legal move, then repetition.
+func (gm *Game) settle() {
+	p := gm.Position()
+	gm.legal = p.Legal(nil)
+	gm.outcome = Outcome{}
+	switch {
+	case p.Lost():
+		gm.outcome = Outcome{Result: WhiteWins, Reason: NoMen}
+		if p.side == White {
+			gm.outcome.Result = BlackWins
+		}
+	case len(gm.legal) == 0:
+		gm.outcome = Outcome{Result: Draw, Reason: NoMove}
+	case gm.Occurrences() >= 3:
+		gm.outcome = Outcome{Result: Draw, Reason: Repetition}
+	}
+	if gm.outcome.Over() {
+		gm.legal = gm.legal[:0]
+	}
+}
+
+// Occurrences returns how many times the current position has occurred in
+// the game, itself included. Only steps are reversible (entries and
+// captures change the hands or the prisoners for good), so the search
+// stops at the first other move.
+func (gm *Game) Occurrences() int {
+	cur := gm.Position()
+	n := 1
+	for i := len(gm.moves) - 1; i >= 0 && gm.moves[i].kind == Step; i-- {
+		if q := &gm.positions[i]; q.hash == cur.hash && *q == cur {
+			n++
+		}
+	}
+	return n
+}
