@@ -65,7 +65,10 @@ func NewPosition(g *Geometry) Position {
 // PositionOf builds a position from its parts: the column on each square
 // (a map from square to column, empty squares left out), the men in hand
 // and the side to move. It checks that every column has the shape of
-// RULES 2.2 and that each colour has exactly its men (RULES 1.4).
+// RULES 2.2 and that no colour has more than its men. A colour may have
+// fewer: composed positions, such as the diagrams of the rule cases, show
+// only the men that matter. Play from any position conserves the men
+// (RULES 1.4).
 func PositionOf(g *Geometry, cols map[Square]Column, hand [2]int, side Color) (Position, error) {
 	p := Position{geo: g, side: side}
 	var men [2]int
@@ -88,8 +91,8 @@ func PositionOf(g *Geometry, cols map[Square]Column, hand [2]int, side Color) (P
 		p.top[s], p.pris[s] = uint8(c.Top), uint8(c.Prisoners)
 	}
 	for c := White; c <= Black; c++ {
-		if hand[c] < 0 || men[c]+hand[c] != g.Men {
-			return Position{}, fmt.Errorf("rules: %s has %d men on the board and %d in hand; there must be %d in all", c, men[c], hand[c], g.Men)
+		if hand[c] < 0 || men[c]+hand[c] > g.Men {
+			return Position{}, fmt.Errorf("rules: %s has %d men on the board and %d in hand; %d at most", c, men[c], hand[c], g.Men)
 		}
 		p.hand[c] = uint8(hand[c])
 	}
@@ -145,7 +148,7 @@ func (p *Position) Lost() bool {
 }
 
 // Men returns how many men of colour c are on the board (on top or as
-// prisoners) and in hand; always the geometry's Men for a valid position.
+// prisoners) and in hand: the geometry's Men in a game from the start.
 func (p *Position) Men(c Color) int {
 	n := int(p.hand[c])
 	for b := p.own[c]; b != 0; b &= b - 1 {
@@ -157,8 +160,9 @@ func (p *Position) Men(c Color) int {
 	return n
 }
 
-// Validate checks the invariants of p: column shape (RULES 2.2), men
-// conserved (RULES 1.4) and the stored hash. It exists for tests and for
+// Validate checks the invariants of p: column shape (RULES 2.2), no
+// colour with more than its men (RULES 1.4; see PositionOf for fewer) and
+// the stored hash. It exists for tests and for
 // positions that cross a trust boundary.
 func (p *Position) Validate() error {
 	g := p.geo
@@ -179,8 +183,8 @@ func (p *Position) Validate() error {
 		}
 	}
 	for c := White; c <= Black; c++ {
-		if n := p.Men(c); n != g.Men {
-			return fmt.Errorf("rules: %s has %d men, not %d", c, n, g.Men)
+		if n := p.Men(c); n > g.Men {
+			return fmt.Errorf("rules: %s has %d men, more than %d", c, n, g.Men)
 		}
 	}
 	if p.hash != p.computeHash() {
