@@ -1,0 +1,123 @@
+// Package eval scores Emergo positions for the search. A score is in
+// hundredths of a free man, from the point of view of the side to move.
+//
+// The terms, each taken as (side to move) minus (opponent):
+//
+//   - Free men: men on top of own columns plus men in hand. A player whose
+//     men are all prisoners and who has nothing in hand has lost (RULES
+//     6.1), so this is the material of Emergo. Prisoners a player holds are
+//     the opponent's men that are not free, so they are counted here too.
+//   - Hostages: prisoners of one's own colour under a single enemy man. One
+//     jump frees them all (RULES 3.2), so they are material in waiting.
+//   - Exposed: own columns the opponent could jump right now, and the men
+//     their jump would take or free.
+//   - Columns: the number of own columns; more columns mean more attackers
+//     and defenders.
+//   - Mobility: steps available, the room to manoeuvre in the endgame.
+//   - Edge: own columns on the rim, which can never be jumped (RULES 1.2).
+//   - Tall: columns of three men or more, strong attackers that carry a
+//     large prize if they are ever taken over.
+//   - Hand: men still in hand, the tempo and flexibility of entering, and
+//     the shadow piece to come.
+//
+// The weights live in Weights and are fitted by the tune package on
+// self-play games (logistic regression of results on these features).
+package eval
+
+import (
+	"math/bits"
+
+	"emergo/rules"
+)
+
+// Feature indices: the order of Weights and of Features.
+const (
+	FreeMen = iota
+	Hostages
+	ExposedCols
+	ExposedMen
+	Columns
+	Mobility
+	Edge
+	Tall
+	Hand
+	NumFeatures
+)
+
+// FeatureNames names the features for tuning tools and reports.
+var FeatureNames = [NumFeatures]string{
+	"free men", "hostages", "exposed columns", "exposed men", "columns",
+	"mobility", "edge", "tall", "hand",
+}
+
+// Weights holds one weight per feature plus the tempo bonus of the side to
+// move.
+type Weights struct {
+	W     [NumFeatures]int32
+	Tempo int32
+}
+
+// Default is the tuned set of weights the engine plays with.
+var Default = Weights{
+	W:     [NumFeatures]int32{100, 30, -8, -12, 6, 2, 4, 3, 10},
+	Tempo: 8,
+}
+
+// Features fills f with the features of colour c in p (not a difference).
+func Features(p *rules.Position, c rules.Color, f *[NumFeatures]int32) {
+	g := p.Geometry()
+	mine, theirs := p.Owned(c), p.Owned(c.Other())
+	empty := p.Empty()
+	*f = [NumFeatures]int32{}
+	var exposed Bitboard
+	for d := 0; d < 4; d++ {
+		// An enemy column on one side, an empty square on the other.
+		exposed |= g.Shift(theirs, d) & mine & g.Shift(empty, 3-d)
+		f[Mobility] += int32(bits.OnesCount64(uint64(g.Shift(mine, d) & empty)))
+	}
+	f[ExposedCols] = int32(bits.OnesCount64(uint64(exposed)))
+	f[Columns] = int32(bits.OnesCount64(uint64(mine)))
+	f[Edge] = int32(bits.OnesCount64(uint64(mine & g.Edge)))
+	f[Hand] = int32(p.Hand(c))
+	free := int32(p.Hand(c))
+	for b := mine; b != 0; b &= b - 1 {
+		s := rules.Square(bits.TrailingZeros64(uint64(b)))
+		col := p.At(s)
+		free += int32(col.Top)
+		if col.Height() >= 3 {
+			f[Tall]++
+		}
+		if exposed>>s&1 == 1 {
+			f[ExposedMen]++
+			if col.Top == 1 {
+				f[ExposedMen] += int32(col.Prisoners)
+			}
+		}
+	}
+	for b := theirs; b != 0; b &= b - 1 {
+		s := rules.Square(bits.TrailingZeros64(uint64(b)))
+		if col := p.At(s); col.Top == 1 {
+			f[Hostages] += int32(col.Prisoners)
+		}
+	}
+	f[FreeMen] = free
+}
+
+// Bitboard is rules.Bitboard, named here for brevity.
+type Bitboard = rules.Bitboard
+
+// Evaluate returns the score of p for the side to move with weights w.
+func (w *Weights) Evaluate(p *rules.Position) int32 {
+	var a, b [NumFeatures]int32
+	me := p.Side()
+	Features(p, me, &a)
+	Features(p, me.Other(), &b)
+	s := w.Tempo
+	for i := range a {
+		s += w.W[i] * (a[i] - b[i])
+	}
+	return s
+}
+
+// Evaluate scores p with the Default weights.
+func Evaluate(p *rules.Position) int32 { return Default.Evaluate(p) }

@@ -1,0 +1,145 @@
+package player
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"emergo/eval"
+	"emergo/rules"
+	"emergo/search"
+)
+
+var errNoMove = errors.New("player: the position has no legal move")
+
+// Level is one playing strength of the engine. Limits by depth and nodes
+// make a level the same on every machine; Margin adds controlled noise:
+// the engine picks among the moves that score within Margin of the best,
+// favouring the better ones, so that weak levels play plausible moves but
+// not the best ones, and never give away a man outright.
+type Level struct {
+	Depth  int
+	Nodes  uint64
+	Margin int32 // hundredths of a man
+}
+
+// Levels are the engine's levels 1 to 10 (index 0 is unused). Level 10 is
+// full strength: it is limited only by the clock.
+var Levels = [11]Level{
+	1:  {Depth: 1, Margin: 90},
+	2:  {Depth: 2, Margin: 70},
+	3:  {Depth: 3, Margin: 50},
+	4:  {Depth: 4, Margin: 35},
+	5:  {Nodes: 10_000, Margin: 20},
+	6:  {Nodes: 40_000, Margin: 10},
+	7:  {Nodes: 150_000},
+	8:  {Nodes: 500_000},
+	9:  {Nodes: 2_000_000},
+	10: {},
+}
+
+// DefaultMoveTime is what level 10 thinks when given no clock.
+const DefaultMoveTime = time.Second
+
+// Engine is the searching player at a level.
+type Engine struct {
+	level  int
+	lv     Level
+	search *search.Engine
+	rng    *rand.Rand
+	// Info, if set, receives the search's progress reports.
+	Info func(search.Info)
+}
+
+// EngineOptions configure NewEngine.
+type EngineOptions struct {
+	HashMiB int
+	Threads int
+	Seed    uint64
+	Weights *eval.Weights // nil for eval.Default
+}
+
+// NewEngine returns the engine at level 1 to 10.
+func NewEngine(level int, o EngineOptions) (*Engine, error) {
+	if level < 1 || level > 10 {
+		return nil, fmt.Errorf("player: level %d: levels are 1 to 10", level)
+	}
+	w := o.Weights
+	if w == nil {
+		w = &eval.Default
+	}
+	return &Engine{
+		level:  level,
+		lv:     Levels[level],
+		search: search.New(search.Options{HashMiB: o.HashMiB, Threads: o.Threads, Eval: w}),
+		rng:    rand.New(rand.NewPCG(o.Seed, uint64(level))),
+	}, nil
+}
+
+func (e *Engine) Name() string { return fmt.Sprintf("emergo-level%d", e.level) }
+
+// Level returns the engine's level.
+func (e *Engine) Level() int { return e.level }
+
+// NewGame forgets what the engine learned in the previous game.
+func (e *Engine) NewGame() { e.search.NewGame() }
+
+// Search exposes the engine's search for analysis.
+func (e *Engine) Search() *search.Engine { return e.search }
+
+// Limits returns the search limits of the level for a move under c.
+func (e *Engine) Limits(side rules.Color, c Clock) search.Limits {
+	lim := search.Limits{Depth: e.lv.Depth, Nodes: e.lv.Nodes, MoveTime: c.MoveTime}
+	if c.MoveTime == 0 && c.Time[side] > 0 {
+		lim.Time, lim.Inc = c.Time[side], c.Inc[side]
+	}
+	if e.level == 10 && lim.MoveTime == 0 && lim.Time == 0 {
+		lim.MoveTime = DefaultMoveTime
+	}
+	if e.lv.Margin > 0 {
+		lim.MultiPV = 6
+	}
+	return lim
+}
+
+func (e *Engine) Move(ctx context.Context, g *rules.Game, c Clock) (rules.Move, error) {
+	legal := g.Legal()
+	if len(legal) == 0 {
+		return rules.Move{}, errNoMove
+	}
+	p := g.Position()
+	lim := e.Limits(p.Side(), c)
+	res := e.search.Search(ctx, p, search.HistoryOf(g), lim, e.Info)
+	if res.Move.IsZero() {
+		// Stopped before the first iteration: any legal move beats none.
+		return legal[0], nil
+	}
+	if e.lv.Margin > 0 && len(res.Lines) > 1 {
+		return e.noisy(res), nil
+	}
+	return res.Move, nil
+}
+
+// noisy picks among the lines within the margin of the best, with weights
+// falling linearly from the best line to the edge of the margin.
+func (e *Engine) noisy(res search.Result) rules.Move {
+	best := res.Lines[0].Score
+	total := int32(0)
+	for _, l := range res.Lines {
+		if d := best - l.Score; d <= e.lv.Margin {
+			total += e.lv.Margin - d + 1
+		}
+	}
+	r := e.rng.Int32N(total)
+	for _, l := range res.Lines {
+		if d := best - l.Score; d <= e.lv.Margin {
+			r -= e.lv.Margin - d + 1
+			if r < 0 {
+				return l.PV[0]
+			}
+		}
+	}
+	return res.Move
+}

@@ -1,0 +1,262 @@
+// Package search finds good Emergo moves: a negamax alpha-beta search over
+// the rules package's copy-make positions. Techniques, with references:
+//
+//   - Iterative deepening with aspiration windows around the previous
+//     iteration's score (Slate and Atkin, "Chess 4.5", 1977).
+//   - Principal variation search: null windows for all moves after the
+//     first, re-searched on a fail high (Marsland and Campbell, 1982).
+//   - A shared transposition table with lockless entries (Hyatt and Mann,
+//     "A lockless transposition-table implementation", 2002) and a
+//     depth-preferred, age-aware replacement in buckets of four.
+//   - Move ordering: the hash move, then killer moves (Akl and Newborn,
+//     1977), then the history heuristic (Schaeffer, 1989).
+//   - Capture extension instead of a quiescence search: captures are
+//     compulsory in Emergo (RULES 3.5), so a position where the side to
+//     move must capture is never a leaf; the search goes on through the
+//     forced captures until a quiet position is reached.
+//   - Late move reductions for quiet moves that come late in the order at
+//     sufficient depth, re-searched at full depth when they beat alpha.
+//   - Repetitions on the path or in the game since the last irreversible
+//     move score as a draw (RULES 6.3).
+//   - Several best lines (MultiPV) by searching the root moves after the
+//     best ones again; several threads by Lazy SMP over the shared table.
+//
+// The search allocates nothing per node: each thread owns fixed stacks of
+// positions and move buffers.
+package search
+
+import (
+	"context"
+	"time"
+
+	"emergo/rules"
+)
+
+// Evaluator scores a position for the side to move, in hundredths of a
+// man. eval.Weights satisfies it.
+type Evaluator interface {
+	Evaluate(p *rules.Position) int32
+}
+
+// Score bounds. A won position scores Mate minus the plies to the win.
+const (
+	Mate     = 30000
+	Infinity = 32000
+	// MateBound separates mate scores from ordinary ones.
+	MateBound = Mate - 1000
+)
+
+const (
+	maxPly = 128
+	noMove = 255
+)
+
+// Limits say when to stop. Zero values mean no limit of that kind; with
+// none at all the search runs until its context is cancelled.
+type Limits struct {
+	Depth    int
+	Nodes    uint64
+	MoveTime time.Duration
+	// Time and Inc are the clock of the side to move; MovesToGo, if set,
+	// the moves left until the next time control.
+	Time, Inc time.Duration
+	MovesToGo int
+	// MultiPV is the number of best lines to find (at least 1).
+	MultiPV int
+}
+
+// Line is one principal variation of a MultiPV search.
+type Line struct {
+	Score int32
+	PV    []rules.Move
+}
+
+// Info is a progress report, sent after every completed iteration.
+type Info struct {
+	Depth    int
+	SelDepth int
+	MultiPV  int // 1 for the best line
+	Score    int32
+	Nodes    uint64
+	Time     time.Duration
+	NPS      uint64
+	HashFull int // permille
+	PV       []rules.Move
+}
+
+// Result is what a search found.
+type Result struct {
+	Move  rules.Move // the zero Move if the position has no legal move
+	Score int32
+	Depth int
+	Nodes uint64
+	Time  time.Duration
+	Lines []Line // the best lines, Lines[0] being the chosen one
+}
+
+// Options configure an Engine.
+type Options struct {
+	HashMiB int // transposition table size, default 16
+	Threads int // default 1
+	Eval    Evaluator
+}
+
+// Engine searches positions. It keeps its transposition table between
+// searches; call NewGame to forget. An Engine runs one search at a time.
+type Engine struct {
+	opts    Options
+	tt      *table
+	threads []*thread
+}
+
+// New returns an engine with opts.
+func New(opts Options) *Engine {
+	if opts.HashMiB <= 0 {
+		opts.HashMiB = 16
+	}
+	if opts.Threads <= 0 {
+		opts.Threads = 1
+	}
+	e := &Engine{opts: opts, tt: newTable(opts.HashMiB)}
+	e.threads = make([]*thread, opts.Threads)
+	for i := range e.threads {
+		e.threads[i] = newThread(e, i)
+	}
+	return e
+}
+
+// NewGame clears the transposition table and the move-ordering memory, so
+// that a search depends only on its position and limits.
+func (e *Engine) NewGame() {
+	e.tt.clear()
+	for _, t := range e.threads {
+		t.reset()
+	}
+}
+
+// HistoryOf returns the hashes of the positions of g before the current
+// one, back to the last irreversible move: what the search needs to see
+// repetitions that reach into the game.
+func HistoryOf(g *rules.Game) []uint64 {
+	moves := g.Moves()
+	var h []uint64
+	for i := len(moves) - 1; i >= 0 && moves[i].Kind() == rules.Step; i-- {
+		p := g.PositionAt(i)
+		h = append(h, p.Hash())
+	}
+	// Oldest first.
+	for i, j := 0, len(h)-1; i < j; i, j = i+1, j-1 {
+		h[i], h[j] = h[j], h[i]
+	}
+	return h
+}
+
+// Search looks for the best move of root. history holds the hashes of the
+// earlier positions of the game since the last irreversible move (see
+// HistoryOf), oldest first. info, if not nil, is called after each
+// iteration. The search stops at the limits or when ctx is done, and
+// returns the best move of the last completed iteration.
+func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint64, lim Limits, info func(Info)) Result {
+	start := time.Now()
+	e.tt.age = (e.tt.age + 1) & 63
+	soft, hard := budget(lim)
+	ctl := &control{ctx: ctx, start: start, hard: hard, nodeLimit: lim.Nodes}
+	maxDepth := lim.Depth
+	if maxDepth <= 0 || maxDepth > maxPly-8 {
+		maxDepth = maxPly - 8
+	}
+	multiPV := max(lim.MultiPV, 1)
+
+	main := e.threads[0]
+	main.setup(root, history, ctl)
+	if len(main.root) == 0 {
+		return Result{Score: main.terminalScore(), Time: time.Since(start)}
+	}
+	multiPV = min(multiPV, len(main.root))
+	helpers := e.threads[1:]
+	done := make(chan struct{})
+	for i, t := range helpers {
+		t.setup(root, history, ctl)
+		go func(t *thread, i int) {
+			defer func() { done <- struct{}{} }()
+			// Helpers search the same iterations at staggered depths and
+			// share what they find through the table.
+			for d := 1 + (i % 2); d <= maxDepth && !ctl.stopped(); d++ {
+				t.iterate(d, 1)
+			}
+		}(t, i)
+	}
+
+	var res Result
+	for depth := 1; depth <= maxDepth; depth++ {
+		main.iterate(depth, multiPV)
+		if ctl.aborted() && depth > 1 {
+			// A partial iteration still counts if its best move was
+			// searched fully and beat the previous best.
+			if main.root[0].score > -Infinity && main.root[0].depth == depth {
+				res = main.result(depth)
+			}
+			break
+		}
+		res = main.result(depth)
+		if info != nil {
+			el := time.Since(start)
+			nodes := ctl.totalNodes(e.threads)
+			for k := 0; k < multiPV; k++ {
+				info(Info{
+					Depth: depth, SelDepth: main.selDepth, MultiPV: k + 1,
+					Score: main.root[k].score, Nodes: nodes, Time: el,
+					NPS:      uint64(float64(nodes) / max(el.Seconds(), 1e-9)),
+					HashFull: e.tt.usage(), PV: main.root[k].pvSlice(),
+				})
+			}
+		}
+		if soft > 0 && time.Since(start) >= soft {
+			break
+		}
+		if len(main.root) == 1 && (soft > 0 || hard > 0) {
+			break // a forced move needs no thought on the clock
+		}
+		if abs(res.Score) >= MateBound && depth >= int(Mate-abs(res.Score))+2 {
+			break // the mate is found and proven deeper than its length
+		}
+	}
+	ctl.stop.Store(true)
+	for range helpers {
+		<-done
+	}
+	res.Nodes = ctl.totalNodes(e.threads)
+	res.Time = time.Since(start)
+	return res
+}
+
+// budget turns the limits into a soft limit (do not start another
+// iteration after it) and a hard one (abort the search).
+func budget(lim Limits) (soft, hard time.Duration) {
+	if lim.MoveTime > 0 {
+		return lim.MoveTime, lim.MoveTime
+	}
+	if lim.Time <= 0 {
+		return 0, 0
+	}
+	togo := lim.MovesToGo
+	if togo <= 0 || togo > 30 {
+		togo = 30
+	}
+	// Keep a reserve for the overhead of the protocol and the process.
+	left := lim.Time - 50*time.Millisecond
+	if left < 10*time.Millisecond {
+		left = 10 * time.Millisecond
+	}
+	soft = left/time.Duration(togo) + lim.Inc*3/4
+	hard = min(soft*4, left/3)
+	soft = min(soft, hard)
+	return soft, hard
+}
+
+func abs(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

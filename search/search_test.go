@@ -1,0 +1,208 @@
+package search_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"emergo/eval"
+	"emergo/notation"
+	"emergo/rules"
+	"emergo/search"
+)
+
+func newEngine() *search.Engine {
+	return search.New(search.Options{HashMiB: 4, Eval: &eval.Default})
+}
+
+func mustPos(t testing.TB, text string) rules.Position {
+	t.Helper()
+	p, err := notation.ParsePosition(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// In RULE_CASES D1 White's only move wins at once: the search must see
+// the mate and play it.
+func TestFindsImmediateWin(t *testing.T) {
+	p := mustPos(t, "9x9 w 0/0 d4:W3 c5:B2w2 e5:B1 c7:B1 e7:B1")
+	r := newEngine().Search(context.Background(), p, nil, search.Limits{Depth: 3}, nil)
+	if got := r.Move.Text(p.Geometry()); got != "d4xb6xd8xf6xd4xb6" {
+		t.Errorf("move %s, want d4xb6xd8xf6xd4xb6", got)
+	}
+	if r.Score != search.Mate-1 {
+		t.Errorf("score %d, want mate in one ply (%d)", r.Score, search.Mate-1)
+	}
+}
+
+// White to move can win in three plies: step so that Black must capture
+// into a recapture that takes Black's last column. The search must prefer
+// the win to any material gain.
+func TestFindsWinInThree(t *testing.T) {
+	// White's c3 steps to d4 offering itself; Black e5 must jump d4 to c3
+	// and cannot go on (a1 blocks the jump over b2), and White's b2 then
+	// jumps c3, taking the last black man. Black has nothing in hand.
+	p := mustPos(t, "9x9 w 0/0 a1:W1 b2:W1 c3:W1 e5:B1")
+	r := newEngine().Search(context.Background(), p, nil, search.Limits{Depth: 5}, nil)
+	if r.Score < search.MateBound {
+		t.Fatalf("score %d: no win found (move %s)", r.Score, r.Move.Text(p.Geometry()))
+	}
+	// Replay the principal variation: it must end in Black's loss.
+	g := rules.NewGameFrom(p)
+	for _, m := range r.Lines[0].PV {
+		if err := g.Play(m); err != nil {
+			t.Fatalf("PV move %s: %v", m.Text(p.Geometry()), err)
+		}
+	}
+	if o := g.Outcome(); o.Result != rules.WhiteWins {
+		t.Errorf("PV ends in %v, want a White win", o)
+	}
+}
+
+// A side that can only lose a man by moving should still get a draw when
+// the position is blocked: no legal move scores 0 (RULES 6.2).
+func TestNoLegalMoveIsDraw(t *testing.T) {
+	p := mustPos(t, "9x9 w 0/0 a1:W1 b2:B1w6 c3:B11w5")
+	r := newEngine().Search(context.Background(), p, nil, search.Limits{Depth: 4}, nil)
+	if !r.Move.IsZero() || r.Score != 0 {
+		t.Errorf("got move %v score %d, want no move and a draw score", r.Move, r.Score)
+	}
+}
+
+func TestDeterministicAtFixedDepthAndNodes(t *testing.T) {
+	p := search.BenchPositions()[3]
+	for _, lim := range []search.Limits{{Depth: 6}, {Nodes: 20000}} {
+		var first search.Result
+		for i := 0; i < 2; i++ {
+			e := newEngine()
+			r := e.Search(context.Background(), p, nil, lim, nil)
+			if i == 0 {
+				first = r
+				continue
+			}
+			if r.Move != first.Move || r.Score != first.Score || r.Nodes != first.Nodes {
+				t.Errorf("%+v: run 2 gave %s %d %d, run 1 %s %d %d", lim,
+					r.Move.Text(p.Geometry()), r.Score, r.Nodes, first.Move.Text(p.Geometry()), first.Score, first.Nodes)
+			}
+		}
+	}
+}
+
+func TestNodeLimit(t *testing.T) {
+	p := search.BenchPositions()[5]
+	r := newEngine().Search(context.Background(), p, nil, search.Limits{Nodes: 5000}, nil)
+	if r.Nodes < 5000 || r.Nodes > 5000+1 {
+		t.Errorf("searched %d nodes with a limit of 5000", r.Nodes)
+	}
+	if r.Move.IsZero() {
+		t.Error("no move found within the node limit")
+	}
+}
+
+func TestContextStopsSearch(t *testing.T) {
+	p := search.BenchPositions()[6]
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan search.Result)
+	go func() { done <- newEngine().Search(ctx, p, nil, search.Limits{}, nil) }()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case r := <-done:
+		if r.Move.IsZero() {
+			t.Error("stopped search returned no move")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("search did not stop after its context was cancelled")
+	}
+}
+
+func TestMultiPV(t *testing.T) {
+	p := rules.NewPosition(rules.Geometry7)
+	r := newEngine().Search(context.Background(), p, nil, search.Limits{Depth: 4, MultiPV: 4}, nil)
+	if len(r.Lines) != 4 {
+		t.Fatalf("%d lines, want 4", len(r.Lines))
+	}
+	seen := map[rules.Move]bool{}
+	for i, l := range r.Lines {
+		if seen[l.PV[0]] {
+			t.Errorf("line %d repeats the move %s", i+1, l.PV[0].Text(p.Geometry()))
+		}
+		seen[l.PV[0]] = true
+		if i > 0 && l.Score > r.Lines[i-1].Score {
+			t.Errorf("line %d scores %d, more than line %d (%d)", i+1, l.Score, i, r.Lines[i-1].Score)
+		}
+	}
+	if r.Lines[0].PV[0] != r.Move {
+		t.Error("the best line does not start with the chosen move")
+	}
+}
+
+// Info is reported once per completed iteration with growing depth.
+func TestInfoReports(t *testing.T) {
+	p := rules.NewPosition(rules.Geometry9)
+	var depths []int
+	newEngine().Search(context.Background(), p, nil, search.Limits{Depth: 5}, func(i search.Info) {
+		depths = append(depths, i.Depth)
+		if len(i.PV) == 0 || i.Nodes == 0 {
+			t.Errorf("depth %d: empty report %+v", i.Depth, i)
+		}
+	})
+	if len(depths) != 5 || depths[4] != 5 {
+		t.Errorf("reports at depths %v, want 1..5", depths)
+	}
+}
+
+// A position that already occurred twice in the game is a draw if it comes
+// back: the search must score the move that repeats it a third time as 0
+// (RULES 6.3; the position of RULE_CASES D13).
+func TestRepetitionIsDrawInSearch(t *testing.T) {
+	start := mustPos(t, "9x9 w 0/0 a1:W1b11 i9:B1w11")
+	g := rules.NewGameFrom(start)
+	for _, mv := range []string{"a1-b2", "i9-h8", "b2-a1", "h8-i9", "a1-b2", "i9-h8", "b2-a1"} {
+		p := g.Position()
+		m, err := notation.ParseMove(&p, mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Black to move: h8-i9 repeats the start a third time.
+	p := g.Position()
+	r := newEngine().Search(context.Background(), p, search.HistoryOf(g), search.Limits{Depth: 3, MultiPV: 4}, nil)
+	for _, l := range r.Lines {
+		if l.PV[0].Text(p.Geometry()) == "h8-i9" && l.Score != 0 {
+			t.Errorf("h8-i9 repeats the position a third time but scores %d", l.Score)
+		}
+	}
+}
+
+func TestSearchAllocatesLittle(t *testing.T) {
+	e := newEngine()
+	p := search.BenchPositions()[4]
+	e.Search(context.Background(), p, nil, search.Limits{Depth: 4}, nil)
+	var nodes uint64
+	allocs := testing.AllocsPerRun(3, func() {
+		e.NewGame()
+		nodes = e.Search(context.Background(), p, nil, search.Limits{Depth: 7}, nil).Nodes
+	})
+	// A few allocations per search (the principal variations it returns),
+	// none per node.
+	if allocs > 64 {
+		t.Errorf("%.0f allocations for a search of %d nodes", allocs, nodes)
+	}
+}
+
+func BenchmarkBench(b *testing.B) {
+	e := newEngine()
+	var nodes uint64
+	for i := 0; i < b.N; i++ {
+		n, _ := search.Bench(e, search.BenchDepth)
+		nodes += n
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

@@ -1,0 +1,431 @@
+package search
+
+import (
+	"context"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"emergo/rules"
+)
+
+// control is shared by the threads of one search: the limits and the stop
+// flag.
+type control struct {
+	ctx       context.Context
+	start     time.Time
+	hard      time.Duration
+	nodeLimit uint64
+	stop      atomic.Bool
+}
+
+func (c *control) stopped() bool { return c.stop.Load() }
+func (c *control) aborted() bool { return c.stop.Load() }
+
+func (c *control) totalNodes(ts []*thread) uint64 {
+	var n uint64
+	for _, t := range ts {
+		n += t.published.Load()
+	}
+	return n
+}
+
+// frame is one ply of a thread's stack.
+type frame struct {
+	pos      rules.Position
+	lastStep bool // the move into this position was a step (reversible)
+	moves    []rules.Move
+	scores   []int32
+	order    []uint8
+}
+
+type rootMove struct {
+	move      rules.Move
+	index     uint8 // in generation order, for the table
+	score     int32
+	prevScore int32
+	depth     int
+	pv        [maxPly]rules.Move
+	pvLen     int
+}
+
+func (r *rootMove) pvSlice() []rules.Move { return slices.Clone(r.pv[:r.pvLen]) }
+
+type thread struct {
+	e         *Engine
+	id        int
+	ctl       *control
+	eval      Evaluator
+	nodes     uint64
+	published atomic.Uint64
+	selDepth  int
+	history   []uint64 // game positions before the root, oldest first
+	root      []rootMove
+	stack     [maxPly + 2]frame
+	pv        [maxPly + 1][maxPly + 1]rules.Move
+	pvLen     [maxPly + 1]int
+	killers   [maxPly + 1][2]rules.Move
+	hist      [2][rules.MaxSquares][rules.MaxSquares]int32
+}
+
+func newThread(e *Engine, id int) *thread {
+	t := &thread{e: e, id: id, eval: e.opts.Eval}
+	for i := range t.stack {
+		t.stack[i].moves = make([]rules.Move, 0, 256)
+		t.stack[i].scores = make([]int32, 256)
+		t.stack[i].order = make([]uint8, 256)
+	}
+	return t
+}
+
+func (t *thread) reset() {
+	t.killers = [maxPly + 1][2]rules.Move{}
+	t.hist = [2][rules.MaxSquares][rules.MaxSquares]int32{}
+}
+
+func (t *thread) setup(root rules.Position, history []uint64, ctl *control) {
+	t.ctl = ctl
+	t.nodes = 0
+	t.published.Store(0)
+	t.selDepth = 0
+	t.history = append(t.history[:0], history...)
+	t.stack[0].pos = root
+	t.stack[0].lastStep = len(history) > 0
+	moves := root.Legal(t.stack[0].moves[:0])
+	t.stack[0].moves = moves
+	t.root = t.root[:0]
+	for i, m := range moves {
+		t.root = append(t.root, rootMove{move: m, index: uint8(i), score: -Infinity, prevScore: -Infinity})
+	}
+	if root.Lost() {
+		t.root = t.root[:0]
+	}
+}
+
+func (t *thread) terminalScore() int32 {
+	if t.stack[0].pos.Lost() {
+		return -Mate
+	}
+	return 0
+}
+
+func (t *thread) result(depth int) Result {
+	r := Result{Move: t.root[0].move, Score: t.root[0].score, Depth: depth}
+	for k := range t.root {
+		if t.root[k].depth != depth || t.root[k].score == -Infinity {
+			break
+		}
+		r.Lines = append(r.Lines, Line{Score: t.root[k].score, PV: t.root[k].pvSlice()})
+	}
+	return r
+}
+
+// poll publishes the node count and checks the clock and the context.
+func (t *thread) poll() {
+	t.published.Store(t.nodes)
+	c := t.ctl
+	if c.hard > 0 && time.Since(c.start) >= c.hard {
+		c.stop.Store(true)
+	}
+	select {
+	case <-c.ctx.Done():
+		c.stop.Store(true)
+	default:
+	}
+}
+
+// iterate searches the root to depth, once per line of a MultiPV search,
+// each with an aspiration window around its previous score.
+func (t *thread) iterate(depth, multiPV int) {
+	for k := 0; k < multiPV && k < len(t.root); k++ {
+		for i := k; i < len(t.root); i++ {
+			t.root[i].prevScore = t.root[i].score
+		}
+		prev := t.root[k].prevScore
+		delta := int32(30)
+		alpha, beta := int32(-Infinity), int32(Infinity)
+		if depth >= 4 && prev > -MateBound && prev < MateBound {
+			alpha, beta = prev-delta, prev+delta
+		}
+		for {
+			s := t.searchRoot(depth, alpha, beta, k)
+			if t.ctl.stopped() {
+				break
+			}
+			switch {
+			case s <= alpha && alpha > -Infinity:
+				alpha = max(alpha-delta, -Infinity)
+			case s >= beta && beta < Infinity:
+				beta = min(beta+delta, Infinity)
+			default:
+				delta = 0
+			}
+			if delta == 0 {
+				break
+			}
+			delta *= 2
+			if delta > 400 {
+				alpha, beta = -Infinity, Infinity
+			}
+		}
+		slices.SortStableFunc(t.root[k:], func(a, b rootMove) int {
+			return int(b.score) - int(a.score)
+		})
+		t.published.Store(t.nodes)
+	}
+}
+
+func (t *thread) searchRoot(depth int, alpha, beta int32, from int) int32 {
+	best := int32(-Infinity)
+	for i := from; i < len(t.root); i++ {
+		t.root[i].score = -Infinity
+	}
+	root := &t.stack[0].pos
+	for i := from; i < len(t.root); i++ {
+		rm := &t.root[i]
+		child := &t.stack[1]
+		child.pos = *root
+		child.pos.Play(rm.move)
+		child.lastStep = rm.move.Kind() == rules.Step
+		var s int32
+		if i == from {
+			s = -t.search(1, depth-1, -beta, -alpha)
+		} else {
+			s = -t.search(1, depth-1, -alpha-1, -alpha)
+			if s > alpha && s < beta {
+				s = -t.search(1, depth-1, -beta, -alpha)
+			}
+		}
+		if t.ctl.stopped() {
+			break
+		}
+		if i == from || s > alpha {
+			rm.score, rm.depth = s, depth
+			rm.pv[0] = rm.move
+			rm.pvLen = 1 + copy(rm.pv[1:], t.pv[1][1:t.pvLen[1]])
+			best = max(best, s)
+			if s > alpha {
+				alpha = s
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// repeated reports whether the position at ply occurred before, on the
+// path or in the game, with only steps in between.
+func (t *thread) repeated(ply int) bool {
+	h := t.stack[ply].pos.Hash()
+	i := ply
+	for ; i > 0; i-- {
+		if !t.stack[i].lastStep {
+			return false
+		}
+		if t.stack[i-1].pos.Hash() == h {
+			return true
+		}
+	}
+	// The whole path is reversible: look into the game.
+	return slices.Contains(t.history, h)
+}
+
+func toTT(s int32, ply int) int32 {
+	switch {
+	case s >= MateBound:
+		return s + int32(ply)
+	case s <= -MateBound:
+		return s - int32(ply)
+	}
+	return s
+}
+
+func fromTT(s int32, ply int) int32 {
+	switch {
+	case s >= MateBound:
+		return s - int32(ply)
+	case s <= -MateBound:
+		return s + int32(ply)
+	}
+	return s
+}
+
+// search is the negamax alpha-beta search of the position at ply.
+func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
+	t.pvLen[ply] = ply
+	t.nodes++
+	if t.nodes&1023 == 0 {
+		t.poll()
+	}
+	c := t.ctl
+	if c.stop.Load() {
+		return 0
+	}
+	if c.nodeLimit > 0 && t.nodes >= c.nodeLimit && t.id == 0 {
+		c.stop.Store(true)
+		return 0
+	}
+	f := &t.stack[ply]
+	p := &f.pos
+	if ply > t.selDepth {
+		t.selDepth = ply
+	}
+	if t.repeated(ply) {
+		return 0
+	}
+	if p.Lost() {
+		return -Mate + int32(ply)
+	}
+	capture := p.CanCapture()
+	if (depth <= 0 && !capture) || ply >= maxPly {
+		return t.eval.Evaluate(p)
+	}
+	depth = max(depth, 0)
+	pvNode := beta-alpha > 1
+
+	key := p.Hash()
+	ttMove := uint8(noMove)
+	if e, ok := t.e.tt.probe(key); ok {
+		ttMove = e.move
+		if !pvNode && e.depth >= depth {
+			s := fromTT(e.score, ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && s >= beta,
+				e.bound == boundUpper && s <= alpha:
+				return s
+			}
+		}
+	}
+
+	f.moves = p.Legal(f.moves[:0])
+	n := len(f.moves)
+	if n == 0 {
+		return 0 // no legal move: a draw (RULES 6.2)
+	}
+	t.order(f, ply, ttMove)
+
+	best, bestIdx := int32(-Infinity), uint8(noMove)
+	origAlpha := alpha
+	child := &t.stack[ply+1]
+	for i := 0; i < n; i++ {
+		idx := t.pick(f, i)
+		m := f.moves[idx]
+		child.pos = *p
+		child.pos.Play(m)
+		child.lastStep = m.Kind() == rules.Step
+		newDepth := depth - 1
+		var s int32
+		if i == 0 {
+			s = -t.search(ply+1, newDepth, -beta, -alpha)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 3 && !capture && f.scores[i] < killerScore && !child.pos.CanCapture() {
+				r = 1
+				if i >= 8 && depth >= 5 {
+					r = 2
+				}
+			}
+			s = -t.search(ply+1, newDepth-r, -alpha-1, -alpha)
+			if s > alpha && r > 0 {
+				s = -t.search(ply+1, newDepth, -alpha-1, -alpha)
+			}
+			if s > alpha && s < beta {
+				s = -t.search(ply+1, newDepth, -beta, -alpha)
+			}
+		}
+		if c.stop.Load() {
+			return 0
+		}
+		if s > best {
+			best, bestIdx = s, idx
+			if s > alpha {
+				alpha = s
+				t.pv[ply][ply] = m
+				copy(t.pv[ply][ply+1:], t.pv[ply+1][ply+1:t.pvLen[ply+1]])
+				t.pvLen[ply] = t.pvLen[ply+1]
+				if s >= beta {
+					t.reward(f, ply, i, depth, p.Side())
+					break
+				}
+			}
+		}
+	}
+	bound := uint8(boundUpper)
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	t.e.tt.store(key, entry{score: toTT(best, ply), depth: depth, bound: bound, move: bestIdx})
+	return best
+}
+
+const (
+	hashScore   = 1 << 30
+	killerScore = 1 << 24
+)
+
+// order gives every move of f an ordering score: the hash move first, then
+// the killers, then by history.
+func (t *thread) order(f *frame, ply int, ttMove uint8) {
+	side := f.pos.Side()
+	k := &t.killers[ply]
+	for i, m := range f.moves {
+		var s int32
+		switch {
+		case uint8(i) == ttMove:
+			s = hashScore
+		case m == k[0]:
+			s = killerScore + 1
+		case m == k[1]:
+			s = killerScore
+		default:
+			s = t.hist[side][m.From()][m.To()]
+		}
+		f.scores[i] = s
+		f.order[i] = uint8(i)
+	}
+}
+
+// pick moves the best-scored remaining move to place i (a selection sort
+// step: most nodes cut off after one or two moves) and returns its index
+// in generation order.
+func (t *thread) pick(f *frame, i int) uint8 {
+	n := len(f.moves)
+	b := i
+	for j := i + 1; j < n; j++ {
+		if f.scores[j] > f.scores[b] {
+			b = j
+		}
+	}
+	f.scores[i], f.scores[b] = f.scores[b], f.scores[i]
+	f.order[i], f.order[b] = f.order[b], f.order[i]
+	return f.order[i]
+}
+
+// reward updates killers and history after the move at place i of f cut
+// off, and lowers the history of the moves tried before it.
+func (t *thread) reward(f *frame, ply, i, depth int, side rules.Color) {
+	m := f.moves[f.order[i]]
+	bonus := int32(depth * depth)
+	if k := &t.killers[ply]; k[0] != m {
+		k[1], k[0] = k[0], m
+	}
+	h := &t.hist[side]
+	h[m.From()][m.To()] += bonus
+	for j := 0; j < i; j++ {
+		o := f.moves[f.order[j]]
+		h[o.From()][o.To()] -= bonus
+	}
+	if h[m.From()][m.To()] > 1<<20 {
+		for a := range h {
+			for b := range h[a] {
+				h[a][b] /= 2
+			}
+		}
+	}
+}

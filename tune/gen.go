@@ -1,0 +1,188 @@
+// Package tune fits the evaluation weights to self-play games: it plays
+// games between noisy low-level engines, keeps the quiet positions with
+// the game's result, and fits eval's features to the results by logistic
+// regression (the "Texel" method of Peter Österlund, 2014, in its linear
+// form: the evaluation is linear in its weights, so the fit is a
+// logistic regression solved by Newton's method).
+package tune
+
+import (
+	"bufio"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+
+	"emergo/notation"
+	"emergo/player"
+	"emergo/rules"
+)
+
+// Sample is a quiet position and the result of its game for the side to
+// move: 1 win, 0.5 draw, 0 loss.
+type Sample struct {
+	Pos    rules.Position
+	Result float64
+}
+
+// GenConfig says which games to play.
+type GenConfig struct {
+	Games    int    // games per board size
+	Sizes    []int  // board sizes, default 9 and 7
+	Level    int    // engine level of both sides, default 4
+	Seed     uint64 // the games are a function of the seed
+	MaxPlies int    // a longer game is scored a draw, default 300
+	Workers  int    // default GOMAXPROCS
+}
+
+// Generate plays the games and returns the samples in game order, so the
+// output depends only on the configuration, not on the scheduling.
+// progress, if set, is called after each game with the games done.
+func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)) ([]Sample, error) {
+	if len(cfg.Sizes) == 0 {
+		cfg.Sizes = []int{9, 7}
+	}
+	if cfg.Level == 0 {
+		cfg.Level = 4
+	}
+	if cfg.MaxPlies == 0 {
+		cfg.MaxPlies = 300
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	total := cfg.Games * len(cfg.Sizes)
+	results := make([][]Sample, total)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	done := 0
+	for w := 0; w < cfg.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				size := cfg.Sizes[i%len(cfg.Sizes)]
+				s, err := playGame(ctx, size, cfg.Level, cfg.Seed*1_000_003+uint64(i), cfg.MaxPlies)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				results[i] = s
+				done++
+				if progress != nil {
+					progress(done, total)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := 0; i < total && ctx.Err() == nil; i++ {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []Sample
+	for _, r := range results {
+		out = append(out, r...)
+	}
+	return out, nil
+}
+
+func playGame(ctx context.Context, size, level int, seed uint64, maxPlies int) ([]Sample, error) {
+	var eng [2]*player.Engine
+	for c := range eng {
+		e, err := player.NewEngine(level, player.EngineOptions{HashMiB: 2, Seed: seed*2 + uint64(c)})
+		if err != nil {
+			return nil, err
+		}
+		eng[c] = e
+	}
+	g := rules.NewGame(rules.GeometryOf(size))
+	var quiet []rules.Position
+	for g.Len() < maxPlies && !g.Outcome().Over() {
+		p := g.Position()
+		if !p.CanCapture() {
+			quiet = append(quiet, p)
+		}
+		m, err := eng[p.Side()].Move(ctx, g, player.Clock{})
+		if err != nil {
+			return nil, err
+		}
+		if err := g.Play(m); err != nil {
+			return nil, err
+		}
+	}
+	white := 0.5
+	switch g.Outcome().Result {
+	case rules.WhiteWins:
+		white = 1
+	case rules.BlackWins:
+		white = 0
+	}
+	out := make([]Sample, len(quiet))
+	for i, p := range quiet {
+		r := white
+		if p.Side() == rules.Black {
+			r = 1 - white
+		}
+		out[i] = Sample{Pos: p, Result: r}
+	}
+	return out, nil
+}
+
+// Write stores samples gzipped, one per line: the result for the side to
+// move, a space, the position text.
+func Write(w io.Writer, samples []Sample) error {
+	zw := gzip.NewWriter(w)
+	bw := bufio.NewWriter(zw)
+	for _, s := range samples {
+		fmt.Fprintf(bw, "%g %s\n", s.Result, notation.FormatPosition(&s.Pos))
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// Read loads samples written by Write.
+func Read(r io.Reader) ([]Sample, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("tune: %w", err)
+	}
+	sc := bufio.NewScanner(zr)
+	var out []Sample
+	for n := 1; sc.Scan(); n++ {
+		res, pos, ok := strings.Cut(sc.Text(), " ")
+		var s Sample
+		if !ok {
+			return nil, fmt.Errorf("tune: line %d: want a result and a position", n)
+		}
+		switch res {
+		case "1":
+			s.Result = 1
+		case "0.5":
+			s.Result = 0.5
+		case "0":
+			s.Result = 0
+		default:
+			return nil, fmt.Errorf("tune: line %d: result %q is not 1, 0.5 or 0", n, res)
+		}
+		if s.Pos, err = notation.ParsePosition(pos); err != nil {
+			return nil, fmt.Errorf("tune: line %d: %w", n, err)
+		}
+		out = append(out, s)
+	}
+	return out, sc.Err()
+}

@@ -1,0 +1,123 @@
+package tune
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"emergo/eval"
+	"emergo/rules"
+)
+
+// randomPositions returns quiet positions from random games of both sizes.
+func randomPositions(n int, seed uint64) []rules.Position {
+	r := rand.New(rand.NewPCG(seed, 7))
+	var out []rules.Position
+	var buf []rules.Move
+	for len(out) < n {
+		g := rules.Geometry9
+		if len(out)%2 == 1 {
+			g = rules.Geometry7
+		}
+		p := rules.NewPosition(g)
+		plies := r.IntN(80)
+		for i := 0; i < plies; i++ {
+			buf = p.Legal(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			p.Play(buf[r.IntN(len(buf))])
+		}
+		if !p.CanCapture() && !p.Lost() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Results drawn from a known logistic model must give back its weights.
+func TestFitRecoversKnownWeights(t *testing.T) {
+	truth := [nParams]float64{0.9, 0.5, -0.2, -0.1, 0.15, 0.05, 0.1, -0.3, 0.2, 0.1}
+	r := rand.New(rand.NewPCG(3, 4))
+	var samples []Sample
+	for _, p := range randomPositions(20000, 1) {
+		s := Sample{Pos: p}
+		if r.Float64() < sigmoid(dot(truth, vector(&s))) {
+			s.Result = 1
+		}
+		samples = append(samples, s)
+	}
+	res, err := Fit(samples, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range truth {
+		if math.Abs(res.Raw[i]-truth[i]) > 0.12 {
+			t.Errorf("coefficient %d fitted %.3f, true %.3f", i, res.Raw[i], truth[i])
+		}
+	}
+	if res.Weights.W[eval.FreeMen] != 100 {
+		t.Errorf("free men weight %d, want 100 after scaling", res.Weights.W[eval.FreeMen])
+	}
+	if res.LogLoss >= res.Baseline {
+		t.Errorf("fit log loss %.4f no better than the baseline %.4f", res.LogLoss, res.Baseline)
+	}
+}
+
+func TestWriteReadRoundTrip(t *testing.T) {
+	var samples []Sample
+	for i, p := range randomPositions(50, 2) {
+		samples = append(samples, Sample{Pos: p, Result: []float64{0, 0.5, 1}[i%3]})
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, samples); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(samples) {
+		t.Fatalf("read %d samples, wrote %d", len(got), len(samples))
+	}
+	for i := range got {
+		if got[i] != samples[i] {
+			t.Errorf("sample %d differs after a round trip", i)
+		}
+	}
+}
+
+func TestGenerateIsReproducible(t *testing.T) {
+	cfg := GenConfig{Games: 2, Sizes: []int{7}, Level: 2, Seed: 5, Workers: 2}
+	a, err := Generate(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Generate(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a) == 0 || len(a) != len(b) {
+		t.Fatalf("runs gave %d and %d samples", len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("sample %d differs between two runs", i)
+		}
+		if a[i].Pos.CanCapture() {
+			t.Errorf("sample %d is not quiet", i)
+		}
+	}
+}
+
+func TestReadRejectsBadLines(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Write(&buf, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Read(bytes.NewReader([]byte("not gzip"))); err == nil {
+		t.Error("Read accepted data that is not gzipped")
+	}
+}
