@@ -1,0 +1,333 @@
+// Package sqlstore implements store.Store on database/sql, for SQLite (the
+// embedded default, modernc.org/sqlite, pure Go) and PostgreSQL (pgx). One
+// schema and one set of queries serve both: times are integers, and the
+// placeholders are rewritten for PostgreSQL.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"emergo/store"
+
+	_ "modernc.org/sqlite" // the "sqlite" driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DB is a Store on a SQL database.
+type DB struct {
+	db       *sql.DB
+	postgres bool
+}
+
+// OpenSQLite opens (creating it if needed) the SQLite database in file
+// and migrates it. WAL lets readers go on while a move is written;
+// synchronous=FULL makes a commit durable before it returns; immediate
+// transactions take the write lock at BEGIN, so two writers queue on the
+// busy timeout instead of failing on a lock upgrade.
+func OpenSQLite(ctx context.Context, file string) (*DB, error) {
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "synchronous(FULL)", "foreign_keys(ON)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+file+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: %w", err)
+	}
+	return open(ctx, db, false)
+}
+
+// Open wraps an already opened database; postgres selects the PostgreSQL
+// placeholders. It migrates the schema.
+func Open(ctx context.Context, db *sql.DB, postgres bool) (*DB, error) {
+	return open(ctx, db, postgres)
+}
+
+func open(ctx context.Context, db *sql.DB, postgres bool) (*DB, error) {
+	s := &DB{db: db, postgres: postgres}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *DB) Close() error { return s.db.Close() }
+
+// rebind turns ? placeholders into $1, $2... for PostgreSQL.
+func (s *DB) rebind(q string) string {
+	if !s.postgres {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (s *DB) migrate(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)`); err != nil {
+		return fmt.Errorf("sqlstore: migrate: %w", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		base := strings.TrimPrefix(name, "migrations/")
+		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			return fmt.Errorf("sqlstore: migration %s: no version number", name)
+		}
+		if err := s.apply(ctx, v, name); err != nil {
+			return fmt.Errorf("sqlstore: migration %s: %w", base, err)
+		}
+	}
+	return nil
+}
+
+func (s *DB) apply(ctx context.Context, v int, name string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, s.rebind(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), v).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	text, err := migrations.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	for _, stmt := range strings.Split(string(text), ";") {
+		if strings.TrimSpace(stripComments(stmt)) == "" {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO schema_migrations (version) VALUES (?)`), v); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func stripComments(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "--") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func ms(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+func fromMS(v int64) time.Time {
+	if v == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(v).UTC()
+}
+
+func dms(d time.Duration) int64 { return d.Milliseconds() }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+const gameColumns = `size, start_pos, created_ms, updated_ms, mode, level,
+	white_name, white_token, white_engine, black_name, black_token, black_engine,
+	result, reason, draw_offer, take_back, initial_ms, increment_ms,
+	white_left_ms, black_left_ms, turn_start_ms`
+
+func gameArgs(g *store.Game) []any {
+	return []any{g.Size, g.Start, ms(g.Created), ms(g.Updated), g.Mode, g.Level,
+		g.Seats[0].Name, g.Seats[0].Token, b2i(g.Seats[0].Engine),
+		g.Seats[1].Name, g.Seats[1].Token, b2i(g.Seats[1].Engine),
+		g.Result, g.Reason, g.DrawOffer, g.TakeBack, dms(g.Initial), dms(g.Increment),
+		dms(g.TimeLeft[0]), dms(g.TimeLeft[1]), ms(g.TurnStart)}
+}
+
+// Create implements store.Store.
+func (s *DB) Create(ctx context.Context, g *store.Game) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlstore: %w", err)
+	}
+	defer tx.Rollback()
+	g.Version = 1
+	args := append([]any{g.ID}, gameArgs(g)...)
+	args = append(args, g.Version)
+	q := `INSERT INTO games (id, ` + gameColumns + `, version) VALUES (?` + strings.Repeat(", ?", len(args)-1) + `)`
+	if _, err := tx.ExecContext(ctx, s.rebind(q), args...); err != nil {
+		return fmt.Errorf("sqlstore: create %s: %w", g.ID, err)
+	}
+	if err := s.insertMoves(ctx, tx, g, 0); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlstore: create %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+func (s *DB) insertMoves(ctx context.Context, tx *sql.Tx, g *store.Game, from int) error {
+	q := s.rebind(`INSERT INTO moves (game_id, ply, text, at_ms, white_left_ms, black_left_ms) VALUES (?, ?, ?, ?, ?, ?)`)
+	for i := from; i < len(g.Moves); i++ {
+		m := g.Moves[i]
+		if _, err := tx.ExecContext(ctx, q, g.ID, i, m.Text, ms(m.At), dms(m.TimeLeft[0]), dms(m.TimeLeft[1])); err != nil {
+			return fmt.Errorf("sqlstore: game %s move %d: %w", g.ID, i+1, err)
+		}
+	}
+	return nil
+}
+
+// Get implements store.Store.
+func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
+	g := &store.Game{ID: id}
+	var created, updated, initial, inc, wl, bl, turn int64
+	var we, be int
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT `+gameColumns+`, version FROM games WHERE id = ?`), id).Scan(
+		&g.Size, &g.Start, &created, &updated, &g.Mode, &g.Level,
+		&g.Seats[0].Name, &g.Seats[0].Token, &we, &g.Seats[1].Name, &g.Seats[1].Token, &be,
+		&g.Result, &g.Reason, &g.DrawOffer, &g.TakeBack, &initial, &inc, &wl, &bl, &turn, &g.Version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: get %s: %w", id, err)
+	}
+	g.Created, g.Updated, g.TurnStart = fromMS(created), fromMS(updated), fromMS(turn)
+	g.Seats[0].Engine, g.Seats[1].Engine = we == 1, be == 1
+	g.Initial, g.Increment = time.Duration(initial)*time.Millisecond, time.Duration(inc)*time.Millisecond
+	g.TimeLeft = [2]time.Duration{time.Duration(wl) * time.Millisecond, time.Duration(bl) * time.Millisecond}
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT text, at_ms, white_left_ms, black_left_ms FROM moves WHERE game_id = ? ORDER BY ply`), id)
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: get %s moves: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var m store.Move
+		var at, w, b int64
+		if err := rows.Scan(&m.Text, &at, &w, &b); err != nil {
+			return nil, fmt.Errorf("sqlstore: get %s moves: %w", id, err)
+		}
+		m.At = fromMS(at)
+		m.TimeLeft = [2]time.Duration{time.Duration(w) * time.Millisecond, time.Duration(b) * time.Millisecond}
+		g.Moves = append(g.Moves, m)
+	}
+	return g, rows.Err()
+}
+
+// Update implements store.Store.
+func (s *DB) Update(ctx context.Context, g *store.Game, keep int) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
+	}
+	defer tx.Rollback()
+	cols := strings.Split(strings.Join(strings.Fields(gameColumns), ""), ",")
+	set := make([]string, len(cols))
+	for i, c := range cols {
+		set[i] = c + " = ?"
+	}
+	args := append(gameArgs(g), g.ID, g.Version)
+	q := `UPDATE games SET ` + strings.Join(set, ", ") + `, version = version + 1 WHERE id = ? AND version = ?`
+	res, err := tx.ExecContext(ctx, s.rebind(q), args...)
+	if err != nil {
+		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		if err != nil {
+			return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
+		}
+		return store.ErrConflict
+	}
+	if _, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), g.ID, keep); err != nil {
+		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
+	}
+	if err := s.insertMoves(ctx, tx, g, keep); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
+	}
+	g.Version++
+	return nil
+}
+
+// Ongoing implements store.Store.
+func (s *DB) Ongoing(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE result = '*' ORDER BY updated_ms`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: ongoing: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// Recent implements store.Store.
+func (s *DB) Recent(ctx context.Context, limit int) ([]store.Summary, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT g.id, g.size, g.mode, g.white_name, g.black_name, g.result, g.updated_ms,
+		(SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
+		FROM games g WHERE g.mode <> 'analysis' ORDER BY g.updated_ms DESC LIMIT ?`), limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: recent: %w", err)
+	}
+	defer rows.Close()
+	var out []store.Summary
+	for rows.Next() {
+		var sm store.Summary
+		var upd int64
+		if err := rows.Scan(&sm.ID, &sm.Size, &sm.Mode, &sm.Names[0], &sm.Names[1], &sm.Result, &upd, &sm.Plies); err != nil {
+			return nil, err
+		}
+		sm.Updated = fromMS(upd)
+		out = append(out, sm)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,90 @@
+// Package store is the durable storage of games for the server: the data
+// it keeps and the small interface the server consumes. The sqlstore
+// package implements it on SQLite (the embedded default) and PostgreSQL.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors of every Store.
+var (
+	ErrNotFound = errors.New("store: no such game")
+	// ErrConflict means the game changed since it was read: another
+	// request won the race. The caller reloads and decides again.
+	ErrConflict = errors.New("store: the game changed meanwhile")
+)
+
+// Seat is one player's place in a game.
+type Seat struct {
+	Name string
+	// Token is the hash of the secret that claims the seat (empty while
+	// the seat is open, and for the engine).
+	Token  string
+	Engine bool
+}
+
+// Move is one accepted move with the clocks after it.
+type Move struct {
+	Text     string
+	At       time.Time
+	TimeLeft [2]time.Duration // White, Black after the move
+}
+
+// Game is everything stored about a game. The board itself is derived by
+// replaying Moves from Start with the rules.
+type Game struct {
+	ID        string
+	Size      int
+	Start     string // position text
+	Created   time.Time
+	Updated   time.Time
+	Mode      string // "engine", "friend" or "analysis"
+	Level     int    // the engine's level in engine games
+	Seats     [2]Seat
+	Moves     []Move
+	Result    string // "*", "1-0", "0-1", "1/2-1/2"
+	Reason    string // how it ended, empty while it goes on
+	DrawOffer int    // -1 none, else the colour offering
+	TakeBack  int    // -1 none, else the colour asking
+	// Clock: Initial 0 means no clock. TimeLeft is each side's time at the
+	// start of the current turn, which began at TurnStart.
+	Initial, Increment time.Duration
+	TimeLeft           [2]time.Duration
+	TurnStart          time.Time
+	// Version counts the writes of the game; Update succeeds only on the
+	// version it was read at.
+	Version int64
+}
+
+// Summary is a game in a list.
+type Summary struct {
+	ID      string
+	Size    int
+	Mode    string
+	Names   [2]string
+	Plies   int
+	Result  string
+	Updated time.Time
+}
+
+// Store keeps games durably: a write has reached the disk (or the
+// database's log) when the call returns.
+type Store interface {
+	// Create stores a new game, Version 1.
+	Create(ctx context.Context, g *Game) error
+	// Get returns a game with its moves.
+	Get(ctx context.Context, id string) (*Game, error)
+	// Update writes g's fields, and replaces its moves from ply keep on
+	// (moves before keep are unchanged), if the stored version is still
+	// g.Version; it then increments g.Version. Otherwise ErrConflict.
+	Update(ctx context.Context, g *Game, keep int) error
+	// Ongoing returns the IDs of the games without a result, for the work
+	// a restarted server must resume (engine moves, clocks).
+	Ongoing(ctx context.Context) ([]string, error)
+	// Recent lists the most recently updated games.
+	Recent(ctx context.Context, limit int) ([]Summary, error)
+	Close() error
+}
