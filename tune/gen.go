@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"emergo/eval"
 	"emergo/notation"
 	"emergo/player"
 	"emergo/rules"
@@ -36,6 +37,8 @@ type GenConfig struct {
 	Seed     uint64 // the games are a function of the seed
 	MaxPlies int    // a longer game is scored a draw, default 300
 	Workers  int    // default GOMAXPROCS
+	// Weights the engines play with; nil for eval.Default.
+	Weights *eval.Weights
 }
 
 // Generate plays the games and returns the samples in game order, so the
@@ -67,7 +70,7 @@ func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)
 			defer wg.Done()
 			for i := range jobs {
 				size := cfg.Sizes[i%len(cfg.Sizes)]
-				s, err := playGame(ctx, size, cfg.Level, cfg.Seed*1_000_003+uint64(i), cfg.MaxPlies)
+				s, err := playGame(ctx, size, cfg.Level, cfg.Seed*1_000_003+uint64(i), cfg.MaxPlies, cfg.Weights)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -99,10 +102,10 @@ func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)
 	return out, nil
 }
 
-func playGame(ctx context.Context, size, level int, seed uint64, maxPlies int) ([]Sample, error) {
+func playGame(ctx context.Context, size, level int, seed uint64, maxPlies int, w *eval.Weights) ([]Sample, error) {
 	var eng [2]*player.Engine
 	for c := range eng {
-		e, err := player.NewEngine(level, player.EngineOptions{HashMiB: 2, Seed: seed*2 + uint64(c)})
+		e, err := player.NewEngine(level, player.EngineOptions{HashMiB: 2, Seed: seed*2 + uint64(c), Weights: w})
 		if err != nil {
 			return nil, err
 		}
