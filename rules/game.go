@@ -185,3 +185,14 @@ func (gm *Game) Occurrences() int {
 	}
 	return n
 }
+
+// Clone returns an independent copy of the game, for work that must not
+// see later changes (an engine thinking while players act).
+func (gm *Game) Clone() *Game {
+	return &Game{
+		positions: append([]Position(nil), gm.positions...),
+		moves:     append([]Move(nil), gm.moves...),
+		legal:     append([]Move(nil), gm.legal...),
+		outcome:   gm.outcome,
+	}
+}

@@ -45,7 +45,7 @@ func (c Column) Height() int { return c.Top + c.Prisoners }
 // instead of undoing moves. The zero Position is not valid; use
 // NewPosition or PositionOf.
 type Position struct {
-	own  [2]Bitboard      // squares whose top man is White's, Black's
+	own  [2]Bitboard       // squares whose top man is White's, Black's
 	top  [MaxSquares]uint8 // owner's men on top, 0 on an empty square
 	pris [MaxSquares]uint8 // prisoners under them
 	hand [2]uint8

@@ -211,7 +211,9 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 				})
 			}
 		}
-		if soft > 0 && time.Since(start) >= soft {
+		// The next iteration costs a few times this one: do not start it
+		// if it would likely run past the soft limit.
+		if soft > 0 && time.Since(start) >= soft/2 {
 			break
 		}
 		if len(main.root) == 1 && (soft > 0 || hard > 0) {
@@ -249,7 +251,7 @@ func budget(lim Limits) (soft, hard time.Duration) {
 		left = 10 * time.Millisecond
 	}
 	soft = left/time.Duration(togo) + lim.Inc*3/4
-	hard = min(soft*4, left/3)
+	hard = min(soft*3, left/5)
 	soft = min(soft, hard)
 	return soft, hard
 }

@@ -67,9 +67,9 @@ func TestLegal(t *testing.T) {
 
 func TestLegalBatch(t *testing.T) {
 	in := strings.Join([]string{
-		"",                       // the start: 40 entries
-		"d6 c1 zz",               // an error on the third move
-		"1. g1 d2 2. f2 e7",      // move numbers are skipped
+		"",                  // the start: 40 entries
+		"d6 c1 zz",          // an error on the third move
+		"1. g1 d2 2. f2 e7", // move numbers are skipped
 		"d6 c1 b4 b2 f4 g9 i1 f8 c9 a1 f6 a7 i9 g1 c5 i7 i5 a3 e1 i3 a5 e9 a9", // S1: no legal entry, a draw
 		"d6 c1 b4 b2 f4 g9 i1 f8 c9 a1 f6 a7 i9 g1 c5 i7 i5 a3 e1 i3 a5 e9 a9 e7",
 	}, "\n") + "\n"
