@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestMain lets a test start this package's main as a child process (the
+// server), so it can be killed with SIGKILL and started again.
+func TestMain(m *testing.M) {
+	if os.Getenv("EMERGO_TEST_MAIN") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+type serverProc struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	base string
+	log  *bytes.Buffer
+}
+
+func startServer(t *testing.T, addr, db string) *serverProc {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "serve", "-addr", addr, "-db", db, "-rate", "-1")
+	cmd.Env = append(os.Environ(), "EMERGO_TEST_MAIN=1")
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &serverProc{t: t, cmd: cmd, base: "http://" + addr, log: &log}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		resp, err := http.Get(p.base + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			return p
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server did not start: %v\n%s", err, log.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+type gameState struct {
+	ID      string   `json:"id"`
+	Moves   []string `json:"moves"`
+	Legal   []string `json:"legal"`
+	Result  string   `json:"result"`
+	Version int64    `json:"version"`
+	Turn    string   `json:"turn"`
+	Clock   *struct {
+		WhiteMS int64  `json:"white_ms"`
+		BlackMS int64  `json:"black_ms"`
+		Running string `json:"running"`
+	} `json:"clock"`
+	Position string `json:"position"`
+}
+
+func call(t *testing.T, c *http.Client, method, url string, body any) gameState {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		data, _ := json.Marshal(body)
+		rd = bytes.NewReader(data)
+	}
+	req, _ := http.NewRequest(method, url, rd)
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 300 {
+		t.Fatalf("%s %s: %d %s", method, url, resp.StatusCode, data)
+	}
+	var st gameState
+	json.Unmarshal(data, &st)
+	return st
+}
+
+func freeAddr(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// TestServerSurvivesSIGKILL plays, kills the server with SIGKILL in the
+// middle of the games, starts it again on the same database and checks
+// that every game is exactly as it was, clocks included, and goes on.
+func TestServerSurvivesSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts server processes")
+	}
+	addr := freeAddr(t)
+	db := filepath.Join(t.TempDir(), "games.db")
+	srv := startServer(t, addr, db)
+	jarA, _ := cookiejar.New(nil)
+	jarB, _ := cookiejar.New(nil)
+	a, b := &http.Client{Jar: jarA}, &http.Client{Jar: jarB}
+
+	// A clocked game between two people, three moves in.
+	g := call(t, a, "POST", srv.base+"/api/games", map[string]any{"mode": "friend", "size": 9, "color": "white", "clock": map[string]any{"initial": 300, "increment": 3}})
+	call(t, b, "POST", srv.base+"/api/games/"+g.ID+"/join", map[string]any{"name": "bob"})
+	moves := []string{"d6", "c1", "b4"}
+	var last gameState
+	for i, mv := range moves {
+		c := a
+		if i%2 == 1 {
+			c = b
+		}
+		last = call(t, c, "POST", srv.base+"/api/games/"+g.ID+"/move", map[string]any{"move": mv, "ply": i})
+	}
+	// An engine game where the engine has replied once.
+	e := call(t, a, "POST", srv.base+"/api/games", map[string]any{"mode": "engine", "size": 7, "level": 2, "color": "white"})
+	call(t, a, "POST", srv.base+"/api/games/"+e.ID+"/move", map[string]any{"move": "a1", "ply": 0})
+	var eng gameState
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		eng = call(t, a, "GET", srv.base+"/api/games/"+e.ID, nil)
+		if len(eng.Moves) == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the engine did not reply")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	before := call(t, a, "GET", srv.base+"/api/games/"+g.ID, nil)
+
+	if err := srv.cmd.Process.Signal(os.Kill); err != nil {
+		t.Fatal(err)
+	}
+	srv.cmd.Wait()
+	srv = startServer(t, addr, db)
+
+	after := call(t, a, "GET", srv.base+"/api/games/"+g.ID, nil)
+	if fmt.Sprint(after.Moves) != fmt.Sprint(before.Moves) || after.Version != before.Version ||
+		after.Result != before.Result || after.Position != before.Position {
+		t.Fatalf("after the restart the game is\n%+v\nbefore it was\n%+v", after, before)
+	}
+	// White's clock was stopped: exactly as stored after its last move.
+	// Black's runs again from the time it had when its turn began.
+	if after.Clock.WhiteMS != last.Clock.WhiteMS {
+		t.Errorf("white's clock %d ms after the restart, %d before", after.Clock.WhiteMS, last.Clock.WhiteMS)
+	}
+	if d := last.Clock.BlackMS - after.Clock.BlackMS; d < 0 || d > 3000 || after.Clock.Running != "black" {
+		t.Errorf("black's running clock: %d ms before, %d after (running %q)", last.Clock.BlackMS, after.Clock.BlackMS, after.Clock.Running)
+	}
+	engAfter := call(t, a, "GET", srv.base+"/api/games/"+e.ID, nil)
+	if fmt.Sprint(engAfter.Moves) != fmt.Sprint(eng.Moves) {
+		t.Errorf("engine game after the restart: %v, before %v", engAfter.Moves, eng.Moves)
+	}
+	// Play goes on with the same seats (the cookies still hold them).
+	next := call(t, b, "POST", srv.base+"/api/games/"+g.ID+"/move", map[string]any{"move": after.Legal[0], "ply": 3})
+	if len(next.Moves) != 4 {
+		t.Errorf("a move after the restart: %+v", next)
+	}
+}

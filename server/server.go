@@ -1,0 +1,291 @@
+// Package server is the web side of Emergo: a JSON API over HTTP, live
+// updates by Server-Sent Events, the engine thinking on the server with
+// bounded concurrency, and the browser UI embedded from web/. Every
+// accepted move is committed to the store before it is acknowledged.
+package server
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"emergo/store"
+)
+
+//go:embed web
+var webFS embed.FS
+
+// Config configures a Server.
+type Config struct {
+	Store  store.Store
+	Logger *slog.Logger
+	// EngineWorkers bounds the searches running at once (engine moves,
+	// analysis, draw offers to the engine); default: the number of CPUs.
+	EngineWorkers int
+	// EngineHashMiB is the table size of each search, default 8.
+	EngineHashMiB int
+	// RateLimit is the steady requests per second allowed to one client
+	// address, with bursts of RateBurst; negative disables the limit.
+	RateLimit float64
+	RateBurst int
+	// Now is the clock, for tests; default time.Now.
+	Now func() time.Time
+}
+
+// Server serves the site. Create it with New, serve Handler, and Close it
+// to stop its background work.
+type Server struct {
+	cfg     Config
+	st      store.Store
+	log     *slog.Logger
+	now     func() time.Time
+	started time.Time
+	engines chan struct{} // a token per running search
+	ctx     context.Context
+	cancel  context.CancelFunc
+	bg      sync.WaitGroup
+
+	mu    sync.Mutex
+	games map[string]*live
+
+	limMu    sync.Mutex
+	limiters map[string]*clientLimit
+}
+
+type clientLimit struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+// New returns a server over cfg.Store. It resumes the work of the games in
+// progress: engine moves to make and clocks to watch.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.EngineWorkers <= 0 {
+		cfg.EngineWorkers = runtime.NumCPU()
+	}
+	if cfg.EngineHashMiB <= 0 {
+		cfg.EngineHashMiB = 8
+	}
+	if cfg.RateLimit == 0 {
+		cfg.RateLimit = 20
+	}
+	if cfg.RateBurst <= 0 {
+		cfg.RateBurst = 60
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	bctx, cancel := context.WithCancel(context.Background())
+	s := &Server{
+		cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now,
+		engines: make(chan struct{}, cfg.EngineWorkers),
+		ctx:     bctx, cancel: cancel,
+		games:    map[string]*live{},
+		limiters: map[string]*clientLimit{},
+	}
+	s.started = s.now()
+	if err := s.resume(ctx); err != nil {
+		cancel()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close stops the background work (engine searches, clock timers) and
+// waits for it. It does not close the store.
+func (s *Server) Close() {
+	s.cancel()
+	s.mu.Lock()
+	for _, lv := range s.games {
+		lv.mu.Lock()
+		if lv.timer != nil {
+			lv.timer.Stop()
+		}
+		lv.mu.Unlock()
+	}
+	s.mu.Unlock()
+	s.bg.Wait()
+}
+
+// resume loads every game in progress, so that engines whose turn it is
+// move and clocks that run are watched again after a restart.
+func (s *Server) resume(ctx context.Context) error {
+	ids, err := s.st.Ongoing(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		lv, err := s.load(ctx, id)
+		if err != nil {
+			s.log.Error("resume", "game", id, "err", err)
+			continue
+		}
+		lv.mu.Lock()
+		s.afterChange(lv)
+		lv.mu.Unlock()
+	}
+	if len(ids) > 0 {
+		s.log.Info("resumed games in progress", "games", len(ids))
+	}
+	return nil
+}
+
+// Handler returns the site: the API, the events and the UI.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/games", s.api(s.handleCreate))
+	mux.HandleFunc("GET /api/games", s.api(s.handleList))
+	mux.HandleFunc("GET /api/games/{id}", s.api(s.handleGet))
+	mux.HandleFunc("GET /api/games/{id}/at/{ply}", s.api(s.handleAt))
+	mux.HandleFunc("POST /api/games/{id}/join", s.api(s.handleJoin))
+	mux.HandleFunc("POST /api/games/{id}/move", s.api(s.handleMove))
+	mux.HandleFunc("POST /api/games/{id}/resign", s.api(s.handleResign))
+	mux.HandleFunc("POST /api/games/{id}/draw", s.api(s.handleDraw))
+	mux.HandleFunc("POST /api/games/{id}/takeback", s.api(s.handleTakeback))
+	mux.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
+	mux.HandleFunc("GET /api/games/{id}/record.pgn", s.handleRecordPGN)
+	mux.HandleFunc("GET /api/games/{id}/record.json", s.handleRecordJSON)
+	mux.HandleFunc("POST /api/records", s.api(s.handleUpload))
+	mux.HandleFunc("POST /api/analyze", s.api(s.handleAnalyze))
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, &apiError{http.StatusNotFound, "no such API endpoint"})
+	})
+
+	web, err := fs.Sub(webFS, "web")
+	if err != nil {
+		panic(err) // the embedded tree is part of the build
+	}
+	files := http.FileServerFS(web)
+	page := func(name string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			http.ServeFileFS(w, r, web, name)
+		}
+	}
+	mux.HandleFunc("GET /g/{id}", page("index.html"))
+	mux.HandleFunc("GET /rules", page("rules.html"))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
+	mux.Handle("/", files)
+
+	cop := http.NewCrossOriginProtection()
+	var h http.Handler = mux
+	h = cop.Handler(h)
+	h = s.limit(h)
+	h = s.logRequests(h)
+	h = recoverPanics(s.log, h)
+	return h
+}
+
+// limit applies the per-client rate limit to the API.
+func (s *Server) limit(next http.Handler) http.Handler {
+	if s.cfg.RateLimit < 0 {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") || strings.HasSuffix(r.URL.Path, "/events") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if !s.allow(clientAddr(r)) {
+			w.Header().Set("Retry-After", "1")
+			writeError(w, &apiError{http.StatusTooManyRequests, "too many requests: slow down a little"})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) allow(addr string) bool {
+	s.limMu.Lock()
+	defer s.limMu.Unlock()
+	now := s.now()
+	c := s.limiters[addr]
+	if c == nil {
+		if len(s.limiters) > 10000 {
+			// Forget the clients that have been quiet for a minute.
+			for a, l := range s.limiters {
+				if now.Sub(l.seen) > time.Minute {
+					delete(s.limiters, a)
+				}
+			}
+		}
+		c = &clientLimit{lim: rate.NewLimiter(rate.Limit(s.cfg.RateLimit), s.cfg.RateBurst)}
+		s.limiters[addr] = c
+	}
+	c.seen = now
+	return c.lim.Allow()
+}
+
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (w *statusWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w, status: 200}
+		next.ServeHTTP(sw, r)
+		level := slog.LevelDebug
+		if sw.status >= 500 {
+			level = slog.LevelError
+		} else if strings.HasPrefix(r.URL.Path, "/api/") && r.Method != http.MethodGet {
+			level = slog.LevelInfo
+		}
+		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path,
+			"status", sw.status, "ms", time.Since(start).Milliseconds(), "client", clientAddr(r))
+	})
+}
+
+// recoverPanics turns a panic in a handler into a plain 500, logging the
+// details instead of showing them.
+func recoverPanics(log *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				log.Error("panic", "path", r.URL.Path, "value", v)
+				writeError(w, &apiError{http.StatusInternalServerError, "internal error"})
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}

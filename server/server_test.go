@@ -1,0 +1,450 @@
+package server_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"emergo/record"
+	"emergo/server"
+	"emergo/store/sqlstore"
+)
+
+type env struct {
+	t   *testing.T
+	srv *server.Server
+	ts  *httptest.Server
+	now atomic.Int64 // offset added to the real time, in ns
+}
+
+func newEnv(t *testing.T, cfg server.Config) *env {
+	t.Helper()
+	st, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{t: t}
+	cfg.Store = st
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.Now = func() time.Time { return time.Now().Add(time.Duration(e.now.Load())) }
+	if cfg.RateLimit == 0 {
+		cfg.RateLimit = -1
+	}
+	e.srv, err = server.New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.ts = httptest.NewServer(e.srv.Handler())
+	t.Cleanup(func() {
+		e.ts.Close()
+		e.srv.Close()
+		st.Close()
+	})
+	return e
+}
+
+// client is one browser: its own cookie jar.
+type client struct {
+	e *env
+	c *http.Client
+}
+
+func (e *env) client() *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{e: e, c: &http.Client{Jar: jar, Timeout: 20 * time.Second}}
+}
+
+type state struct {
+	ID       string   `json:"id"`
+	Moves    []string `json:"moves"`
+	Legal    []string `json:"legal"`
+	Turn     string   `json:"turn"`
+	Result   string   `json:"result"`
+	Reason   string   `json:"reason"`
+	You      *string  `json:"you"`
+	Thinking bool     `json:"thinking"`
+	Version  int64    `json:"version"`
+	Position string   `json:"position"`
+	Shadow   int      `json:"shadow"`
+	Clock    *struct {
+		WhiteMS int64  `json:"white_ms"`
+		BlackMS int64  `json:"black_ms"`
+		Running string `json:"running"`
+	} `json:"clock"`
+	DrawOffer *string `json:"drawOffer"`
+	Takeback  *string `json:"takeback"`
+	Error     string  `json:"error"`
+}
+
+func (c *client) do(method, path string, body any, hdr ...string) (int, state, string) {
+	c.e.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		data, _ := json.Marshal(b)
+		rd = bytes.NewReader(data)
+	}
+	req, _ := http.NewRequest(method, c.e.ts.URL+path, rd)
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	resp, err := c.c.Do(req)
+	if err != nil {
+		c.e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	var st state
+	json.Unmarshal(data, &st)
+	return resp.StatusCode, st, string(data)
+}
+
+func (c *client) create(t *testing.T, req map[string]any) state {
+	t.Helper()
+	code, st, body := c.do("POST", "/api/games", req)
+	if code != http.StatusCreated {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	return st
+}
+
+func (c *client) move(id, mv string, ply int) (int, state) {
+	code, st, _ := c.do("POST", "/api/games/"+id+"/move", map[string]any{"move": mv, "ply": ply})
+	return code, st
+}
+
+// friendGame creates a 7x7 game between two clients and returns its id.
+func friendGame(t *testing.T, e *env, extra map[string]any) (string, *client, *client) {
+	a, b := e.client(), e.client()
+	req := map[string]any{"mode": "friend", "size": 7, "color": "white", "name": "alice"}
+	for k, v := range extra {
+		req[k] = v
+	}
+	st := a.create(t, req)
+	if code, _, body := b.do("POST", "/api/games/"+st.ID+"/join", map[string]any{"name": "bob"}); code != 200 {
+		t.Fatalf("join: %d %s", code, body)
+	}
+	return st.ID, a, b
+}
+
+func TestFriendGame(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	id, a, b := friendGame(t, e, nil)
+	watcher := e.client()
+
+	code, st := a.move(id, "a1", 0)
+	if code != 200 || len(st.Moves) != 1 || *st.You != "white" {
+		t.Fatalf("first move: %d %+v", code, st)
+	}
+	// Not your turn; wrong seat; spectator; illegal; stale ply.
+	if code, _ := a.move(id, "g7", 1); code != http.StatusConflict {
+		t.Errorf("white moving twice: %d, want 409", code)
+	}
+	if code, _ := watcher.move(id, "g7", 1); code != http.StatusForbidden {
+		t.Errorf("spectator moving: %d, want 403", code)
+	}
+	if code, st := b.move(id, "b2", 1); code != http.StatusBadRequest || !strings.Contains(st.Error, "no feeding") {
+		t.Errorf("illegal entry: %d %q, want 400 naming the no-feeding rule", code, st.Error)
+	}
+	if code, st := b.move(id, "h9", 1); code != http.StatusBadRequest || !strings.Contains(st.Error, "off the 7x7 board") {
+		t.Errorf("off-board move: %d %q", code, st.Error)
+	}
+	if code, _ := b.move(id, "g7", 0); code != http.StatusConflict {
+		t.Errorf("stale ply: %d, want 409", code)
+	}
+	if code, st := b.move(id, "g7", 1); code != 200 || st.Turn != "white" {
+		t.Fatalf("black's move: %d %+v", code, st)
+	}
+	// A third browser cannot join a full game.
+	if code, _, _ := watcher.do("POST", "/api/games/"+id+"/join", map[string]any{"name": "eve"}); code != http.StatusConflict {
+		t.Errorf("third join: %d, want 409", code)
+	}
+	_, st, _ = watcher.do("GET", "/api/games/"+id, nil)
+	if st.You != nil || len(st.Moves) != 2 {
+		t.Errorf("watcher sees %+v", st)
+	}
+	// Resign ends it; moves after the end are refused.
+	if code, st, _ := b.do("POST", "/api/games/"+id+"/resign", nil); code != 200 || st.Result != "1-0" || st.Reason != "resignation" {
+		t.Errorf("resign: %d %+v", code, st)
+	}
+	if code, st := a.move(id, "c1", 2); code != http.StatusConflict || !strings.Contains(st.Error, "over") {
+		t.Errorf("move after the end: %d %q", code, st.Error)
+	}
+}
+
+func TestBadRequests(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	id, a, _ := friendGame(t, e, nil)
+	cases := []struct {
+		name, method, path string
+		body               any
+		code               int
+		want               string
+	}{
+		{"malformed JSON", "POST", "/api/games/" + id + "/move", `{"move": `, 400, "malformed"},
+		{"unknown field", "POST", "/api/games/" + id + "/move", `{"mvoe": "a1", "ply": 0}`, 400, "unknown field"},
+		{"missing ply", "POST", "/api/games/" + id + "/move", `{"move": "a1"}`, 400, "ply"},
+		{"no body", "POST", "/api/games", ``, 400, "no body"},
+		{"bad size", "POST", "/api/games", `{"mode":"friend","size":8}`, 400, "size"},
+		{"bad mode", "POST", "/api/games", `{"mode":"chess"}`, 400, "mode"},
+		{"bad level", "POST", "/api/games", `{"mode":"engine","level":11}`, 400, "level"},
+		{"unknown game", "GET", "/api/games/nosuchgame", nil, 404, "no such game"},
+		{"unknown game move", "POST", "/api/games/nosuchgame/move", `{"move":"a1","ply":0}`, 404, "no such game"},
+		{"unknown endpoint", "GET", "/api/nothing", nil, 404, "no such"},
+		{"oversized body", "POST", "/api/games/" + id + "/move", `{"move": "` + strings.Repeat("x", 70<<10) + `", "ply": 0}`, 413, "too large"},
+		{"bad ply", "GET", "/api/games/" + id + "/at/99", nil, 400, "ply"},
+		{"bad draw action", "POST", "/api/games/" + id + "/draw", `{"action":"maybe"}`, 400, "action"},
+	}
+	for _, c := range cases {
+		code, st, body := a.do(c.method, c.path, c.body)
+		if code != c.code || !strings.Contains(st.Error, c.want) {
+			t.Errorf("%s: %d %s, want %d with %q", c.name, code, body, c.code, c.want)
+		}
+		if strings.Contains(body, "goroutine") || strings.Contains(body, ".go:") {
+			t.Errorf("%s: internals in the response: %s", c.name, body)
+		}
+	}
+}
+
+func TestRacingMovesExactlyOneWins(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	id, a, _ := friendGame(t, e, nil)
+	const n = 10
+	codes := make([]int, n)
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			codes[i], _ = a.move(id, []string{"a1", "c1", "e1", "g1", "b2"}[i%5], 0)
+		}(i)
+	}
+	wg.Wait()
+	ok := 0
+	for _, c := range codes {
+		if c == 200 {
+			ok++
+		} else if c != http.StatusConflict {
+			t.Errorf("racing move answered %d", c)
+		}
+	}
+	_, st, _ := a.do("GET", "/api/games/"+id, nil)
+	if ok != 1 || len(st.Moves) != 1 {
+		t.Errorf("%d racing moves accepted, %d stored; want exactly 1", ok, len(st.Moves))
+	}
+}
+
+func TestEngineReplies(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	a := e.client()
+	st := a.create(t, map[string]any{"mode": "engine", "size": 7, "level": 1, "color": "black"})
+	// The engine is White: it moves first by itself.
+	st = waitFor(t, a, st.ID, func(s state) bool { return len(s.Moves) == 1 })
+	if *st.You != "black" || st.Thinking {
+		t.Fatalf("after the engine's first move: %+v", st)
+	}
+	if code, _ := a.move(st.ID, st.Legal[0], 1); code != 200 {
+		t.Fatalf("reply: %d", code)
+	}
+	waitFor(t, a, st.ID, func(s state) bool { return len(s.Moves) == 3 })
+	// A take-back against the engine is granted at once, back to our turn.
+	code, tb, _ := a.do("POST", "/api/games/"+st.ID+"/takeback", map[string]any{"action": "request"})
+	if code != 200 || len(tb.Moves) != 1 || tb.Turn != "black" {
+		t.Errorf("take-back: %d %+v", code, tb)
+	}
+}
+
+func waitFor(t *testing.T, c *client, id string, ok func(state) bool) state {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		_, st, _ := c.do("GET", "/api/games/"+id, nil)
+		if ok(st) {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out; last state %+v", st)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestEventsArriveLive(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	id, a, b := friendGame(t, e, nil)
+	req, _ := http.NewRequest("GET", e.ts.URL+"/api/games/"+id+"/events", nil)
+	resp, err := b.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+	events := make(chan state, 10)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var st state
+				json.Unmarshal([]byte(data), &st)
+				events <- st
+			}
+		}
+	}()
+	first := <-events
+	if len(first.Moves) != 0 || first.You == nil || *first.You != "black" {
+		t.Fatalf("first event %+v", first)
+	}
+	sent := time.Now()
+	a.move(id, "c3", 0)
+	select {
+	case st := <-events:
+		if len(st.Moves) != 1 || st.Moves[0] != "c3" {
+			t.Errorf("event after the move: %+v", st)
+		}
+		t.Logf("event after %v", time.Since(sent))
+	case <-time.After(time.Second):
+		t.Fatal("no event within a second of the move")
+	}
+}
+
+func TestDrawAndTakeback(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	id, a, b := friendGame(t, e, nil)
+	a.move(id, "a1", 0)
+	b.move(id, "g7", 1)
+	// Take-back asked by White after Black replied: two plies go.
+	if code, st, _ := a.do("POST", "/api/games/"+id+"/takeback", map[string]any{"action": "request"}); code != 200 || *st.Takeback != "white" {
+		t.Fatalf("request: %d %+v", code, st)
+	}
+	if code, _, _ := a.do("POST", "/api/games/"+id+"/takeback", map[string]any{"action": "accept"}); code != http.StatusConflict {
+		t.Errorf("accepting one's own request: %d", code)
+	}
+	code, st, _ := b.do("POST", "/api/games/"+id+"/takeback", map[string]any{"action": "accept"})
+	if code != 200 || len(st.Moves) != 0 || st.Turn != "white" || st.Takeback != nil {
+		t.Fatalf("accept: %d %+v", code, st)
+	}
+	a.move(id, "a1", 0)
+	if code, st, _ := b.do("POST", "/api/games/"+id+"/draw", map[string]any{"action": "offer"}); code != 200 || *st.DrawOffer != "black" {
+		t.Fatalf("offer: %d %+v", code, st)
+	}
+	if code, st, _ := a.do("POST", "/api/games/"+id+"/draw", map[string]any{"action": "accept"}); code != 200 || st.Result != "1/2-1/2" || st.Reason != "agreement" {
+		t.Errorf("accept draw: %d %+v", code, st)
+	}
+}
+
+func TestClockFlags(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	id, a, b := friendGame(t, e, map[string]any{"clock": map[string]any{"initial": 60, "increment": 5}})
+	if code, st := a.move(id, "a1", 0); code != 200 || st.Clock.WhiteMS < 60000 || st.Clock.Running != "black" {
+		t.Fatalf("clocked move: %d %+v", code, st.Clock)
+	}
+	e.now.Add(int64(61 * time.Second))
+	code, st := b.move(id, "g7", 1)
+	if code != http.StatusConflict || !strings.Contains(st.Error, "time") {
+		t.Errorf("move after the flag fell: %d %q", code, st.Error)
+	}
+	_, st, _ = a.do("GET", "/api/games/"+id, nil)
+	if st.Result != "1-0" || st.Reason != "time forfeit" || st.Clock.BlackMS != 0 {
+		t.Errorf("after the flag: %+v %+v", st, st.Clock)
+	}
+}
+
+func TestRecords(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	id, a, b := friendGame(t, e, nil)
+	a.move(id, "a1", 0)
+	b.move(id, "g7", 1)
+	resp, err := a.c.Get(e.ts.URL + "/api/games/" + id + "/record.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	recs, err := record.ReadPGN(bytes.NewReader(data))
+	if err != nil || len(recs) != 1 || len(recs[0].Moves) != 2 || recs[0].Tag("White") != "alice" {
+		t.Fatalf("downloaded record: %v\n%s", err, data)
+	}
+	resp, _ = a.c.Get(e.ts.URL + "/api/games/" + id + "/record.json")
+	jdata, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if _, err := record.ReadAPJSON(jdata); err != nil {
+		t.Errorf("downloaded JSON record: %v\n%s", err, jdata)
+	}
+	code, st, body := a.do("POST", "/api/records", string(data))
+	if code != http.StatusCreated || len(st.Moves) != 2 || len(st.Legal) != 0 {
+		t.Errorf("upload: %d %s", code, body)
+	}
+	if code, st, _ := a.do("POST", "/api/records", "1. e6 *"); code != 400 || !strings.Contains(st.Error, "not a playable square") {
+		t.Errorf("bad upload: %d %q", code, st.Error)
+	}
+}
+
+func TestAnalyze(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	a := e.client()
+	code, _, body := a.do("POST", "/api/analyze", map[string]any{"position": "9x9 w 0/0 d4:W3 c5:B2w2 e5:B1 c7:B1 e7:B1", "depth": 3})
+	var res struct {
+		Best string   `json:"best"`
+		Mate int      `json:"mate"`
+		PV   []string `json:"pv"`
+	}
+	json.Unmarshal([]byte(body), &res)
+	if code != 200 || res.Best != "d4xb6xd8xf6xd4xb6" || res.Mate != 1 {
+		t.Errorf("analyze: %d %s", code, body)
+	}
+	if code, _, _ := a.do("POST", "/api/analyze", map[string]any{"moves": []string{"e5"}}); code != 400 {
+		t.Errorf("analyze an illegal line: %d", code)
+	}
+}
+
+func TestRateLimitAndCrossOrigin(t *testing.T) {
+	e := newEnv(t, server.Config{RateLimit: 1, RateBurst: 3})
+	a := e.client()
+	limited := false
+	for i := 0; i < 10; i++ {
+		if code, _, _ := a.do("GET", "/api/games", nil); code == http.StatusTooManyRequests {
+			limited = true
+		}
+	}
+	if !limited {
+		t.Error("10 quick requests with a rate of 1/s and a burst of 3 were never refused")
+	}
+	e2 := newEnv(t, server.Config{})
+	c := e2.client()
+	code, _, _ := c.do("POST", "/api/games", map[string]any{"mode": "friend"}, "Sec-Fetch-Site", "cross-site", "Origin", "https://evil.example")
+	if code != http.StatusForbidden {
+		t.Errorf("cross-origin create: %d, want 403", code)
+	}
+}
+
+func TestUIIsServed(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	for _, path := range []string{"/", "/g/abc", "/rules", "/app.js"} {
+		resp, err := http.Get(e.ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("%s: %d", path, resp.StatusCode)
+		}
+	}
+}

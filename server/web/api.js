@@ -1,0 +1,142 @@
+// The HTTP API of `emergo serve` (docs/api.md), as small functions that
+// return parsed JSON or throw an ApiError whose message is meant for the
+// player.
+
+/** ApiError is a refused request: the HTTP status and the server's message. */
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+// Messages for answers that carry no {"error"} of their own (a proxy in the
+// way, the network gone), in the player's words.
+const fallback = {
+  400: 'The server did not accept that request.',
+  403: 'That is not your seat.',
+  404: 'There is no such game.',
+  409: 'The game has moved on; the board is up to date again.',
+  413: 'That is too large to send.',
+  429: 'Too many requests: wait a moment and try again.',
+  503: 'The server could not save that just now; try again.',
+};
+
+async function request(method, path, body, contentType = 'application/json') {
+  const init = { method, headers: { Accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = contentType;
+    init.body = contentType === 'application/json' ? JSON.stringify(body) : body;
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, 'The server cannot be reached; check the connection.');
+  }
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!res.ok) {
+    const msg = (data && typeof data.error === 'string' && data.error) ||
+      fallback[res.status] || `The server answered ${res.status}.`;
+    throw new ApiError(res.status, msg);
+  }
+  return data;
+}
+
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+
+/**
+ * createGame starts a game. opts: {mode, size, level, color, name, clock}
+ * with clock {initial, increment} in seconds, or absent.
+ */
+export const createGame = (opts) => request('POST', '/api/games', opts);
+
+/** listGames is the list of the most recent games. */
+export const listGames = () => request('GET', '/api/games');
+
+/** getGame is the state of a game as this browser sees it. */
+export const getGame = (id) => request('GET', game(id));
+
+/** positionAt is the board after ply moves of a game (0: the start). */
+export const positionAt = (id, ply) => request('GET', `${game(id)}/at/${ply}`);
+
+/** join takes the open seat of a game. */
+export const join = (id, name) => request('POST', `${game(id)}/join`, { name });
+
+/** move plays a move; ply is the number of moves the client has seen. */
+export const move = (id, text, ply) => request('POST', `${game(id)}/move`, { move: text, ply });
+
+/** resign gives up the game for this browser's seat. */
+export const resign = (id) => request('POST', `${game(id)}/resign`, {});
+
+/** draw offers, accepts or declines a draw. */
+export const draw = (id, action) => request('POST', `${game(id)}/draw`, { action });
+
+/** takeback requests, accepts or declines a take-back. */
+export const takeback = (id, action) => request('POST', `${game(id)}/takeback`, { action });
+
+/** uploadRecord sends the text of a record and returns the new analysis game. */
+export const uploadRecord = (text) => request('POST', '/api/records', text, 'text/plain; charset=utf-8');
+
+/** analyze asks the engine about a position: {position, moves, depth}. */
+export const analyze = (body) => request('POST', '/api/analyze', body);
+
+/** recordURL is where the record of a game is downloaded, kind "pgn" or "json". */
+export const recordURL = (id, kind) => `${game(id)}/record.${kind}`;
+
+/**
+ * subscribe follows a game's live state. onState gets every state; onStatus
+ * gets "open" or "reconnecting". EventSource reconnects by itself after a
+ * dropped connection; when it gives up (a refused answer), a new one is
+ * opened after a pause that grows up to half a minute. The returned function
+ * stops everything.
+ */
+export function subscribe(id, onState, onStatus) {
+  let es = null;
+  let timer = 0;
+  let delay = 1000;
+  let stopped = false;
+
+  const open = () => {
+    es = new EventSource(`${game(id)}/events`);
+    es.addEventListener('open', () => {
+      delay = 1000;
+      onStatus('open');
+    });
+    es.addEventListener('state', (ev) => {
+      let s;
+      try {
+        s = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      onStatus('open');
+      onState(s);
+    });
+    es.addEventListener('error', () => {
+      if (stopped) return;
+      onStatus('reconnecting');
+      if (es.readyState === EventSource.CLOSED) {
+        es = null;
+        clearTimeout(timer);
+        timer = setTimeout(open, delay);
+        delay = Math.min(delay * 2, 30000);
+      }
+    });
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    if (es) es.close();
+  };
+}

@@ -1,0 +1,493 @@
+// The board: an SVG drawing of a position that the player can click, tap or
+// steer with the keyboard. It knows the notation of moves (RULES 7) and the
+// geometry of the board, and nothing of the server: the legal moves come in
+// from outside, and a chosen move goes out through onMove.
+
+const NS = 'http://www.w3.org/2000/svg';
+
+// Drawing units: one square is C wide; the margins hold the coordinates.
+const C = 100;
+const ML = 30; // left, for the ranks
+const MB = 30; // bottom, for the files
+const MT = 6;
+const MR = 6;
+
+const FILES = 'abcdefghi';
+
+const reducedMotion = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** el makes an SVG element with attributes. */
+export function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/** squareName is the name of the square on file f and rank r, both from 0. */
+export const squareName = (f, r) => FILES[f] + (r + 1);
+
+/** parseSquare is {f, r} of a square name, or null. */
+export function parseSquare(s) {
+  const m = /^([a-i])([1-9])$/.exec(s);
+  return m ? { f: FILES.indexOf(m[1]), r: Number(m[2]) - 1 } : null;
+}
+
+/** isPlayable reports whether a square is dark (used): file + rank even. */
+export const isPlayable = (f, r) => (f + r) % 2 === 0;
+
+/**
+ * parseMove reads a move in notation: {kind: "entry"|"step"|"capture",
+ * squares, text}, or null. A leading "@" is accepted on entries.
+ */
+export function parseMove(text) {
+  const t = String(text).trim().toLowerCase().replace(/^@/, '');
+  if (/^[a-i][1-9]$/.test(t)) return { kind: 'entry', squares: [t], text: t };
+  if (/^[a-i][1-9]-[a-i][1-9]$/.test(t)) return { kind: 'step', squares: t.split('-'), text: t };
+  if (/^[a-i][1-9](x[a-i][1-9])+$/.test(t)) return { kind: 'capture', squares: t.split('x'), text: t };
+  return null;
+}
+
+const other = (c) => (c === 'white' ? 'black' : 'white');
+const men = (n, colour) => (n === 1 ? `1 ${colour} man` : `${n} ${colour} men`);
+
+/** describeColumn says what a column holds, for labels and tooltips. */
+export function describeColumn(col) {
+  if (!col) return 'empty';
+  const { owner, top, prisoners } = col;
+  let s = top === 1 ? `one ${owner} man` : `${owner} column of ${top}`;
+  if (prisoners > 0) {
+    s += ` over ${prisoners} ${other(owner)} prisoner${prisoners === 1 ? '' : 's'}`;
+  }
+  return s;
+}
+
+function columnTitle(sq, col) {
+  let s = `${sq}: ${col.owner === 'white' ? 'White' : 'Black'}'s column, ${men(col.top, col.owner)} on top`;
+  if (col.prisoners > 0) s += ` of ${col.prisoners} ${other(col.owner)} prisoner${col.prisoners === 1 ? '' : 's'}`;
+  return s;
+}
+
+// A man is drawn as a coin seen from above at an angle: a side band and a
+// face. A column is a pile of coins, prisoners at the bottom.
+const RX = 32;
+const RY = 15;
+const TH = 7;
+
+function coin(g, cx, y, colour, isTop) {
+  const c = colour === 'white' ? 'w' : 'b';
+  el('path', {
+    class: `man-side ${c}`,
+    d: `M${cx - RX},${y}v${TH}a${RX},${RY} 0 0 0 ${2 * RX},0v${-TH}z`,
+  }, g);
+  el('ellipse', { class: `man-face ${c}`, cx, cy: y, rx: RX, ry: RY }, g);
+  if (isTop) {
+    el('ellipse', { class: `man-ring ${c}`, cx, cy: y, rx: RX * 0.62, ry: RY * 0.62 }, g);
+  }
+}
+
+/**
+ * drawStack draws a pile of men centred on (cx, cy) into g: `bottom` men of
+ * one colour under `top` men of the other (either may be 0). The pile keeps
+ * within a square whatever its height: the men just sit closer together.
+ */
+export function drawStack(g, cx, cy, topColour, top, bottom, maxHeight = 44) {
+  const n = top + bottom;
+  if (n === 0) return;
+  const step = n > 1 ? Math.min(10, maxHeight / (n - 1)) : 0;
+  const h = (n - 1) * step;
+  const yBottom = cy + (h - TH) / 2;
+  for (let i = 0; i < n; i++) {
+    const colour = i < bottom ? other(topColour) : topColour;
+    coin(g, cx, yBottom - i * step, colour, i === n - 1);
+  }
+}
+
+// The count label of a tall column: a chip in the owner's colour with the
+// men on top, and one in the other colour with the prisoners.
+function drawBadge(g, x, y, col) {
+  const parts = [[col.owner, col.top]];
+  if (col.prisoners > 0) parts.push([other(col.owner), col.prisoners]);
+  const widths = parts.map(([, n]) => 12 + 11 * String(n).length);
+  const total = widths.reduce((a, b) => a + b, 0) + (parts.length - 1) * 2;
+  let px = x - total;
+  const badge = el('g', { class: 'badge' }, g);
+  parts.forEach(([colour, n], i) => {
+    const c = colour === 'white' ? 'w' : 'b';
+    el('rect', { class: `chip ${c}`, x: px, y: y - 24, width: widths[i], height: 24, rx: 6 }, badge);
+    const t = el('text', { class: `chip-text ${c}`, x: px + widths[i] / 2, y: y - 6, 'text-anchor': 'middle' }, badge);
+    t.textContent = String(n);
+    px += widths[i] + 2;
+  });
+}
+
+/** drawColumn draws a board column, with its count label and tooltip, into g. */
+export function drawColumn(g, sq, x, y, col) {
+  const title = el('title', {}, g);
+  title.textContent = columnTitle(sq, col);
+  drawStack(g, x + C / 2, y + C / 2, col.owner, col.top, col.prisoners);
+  if (col.top + col.prisoners > 1) drawBadge(g, x + C - 3, y + C - 3, col);
+}
+
+/** handStack is a small SVG of a player's men in hand. */
+export function handStack(colour, count) {
+  const svg = el('svg', { class: 'hand-stack', viewBox: '0 0 80 80', 'aria-hidden': 'true' });
+  if (count > 0) {
+    const g = el('g', { transform: 'translate(40 40) scale(0.95)' }, svg);
+    drawStack(g, 0, 0, colour, Math.min(count, 12), 0, 34);
+  } else {
+    el('ellipse', { class: 'hand-empty', cx: 40, cy: 44, rx: RX, ry: RY }, svg);
+  }
+  return svg;
+}
+
+/**
+ * Board draws a position into an <svg> and turns clicks, taps and keys into
+ * moves. Call update with each new position; onMove(text) receives a move
+ * the player completed, always one of the legal moves given.
+ */
+export class Board {
+  constructor(svg, { onMove = () => {}, label = 'Board' } = {}) {
+    this.svg = svg;
+    this.onMove = onMove;
+    this.size = 0;
+    this.flipped = false;
+    this.columns = new Map(); // square -> {owner, top, prisoners}
+    this.squares = new Map(); // square -> {g, bg, hl, col, dot, ring, x, y}
+    this.lastMove = null;
+    this.entries = new Set();
+    this.paths = []; // legal steps and captures, as square lists
+    this.legalKey = '';
+    this.path = []; // the squares chosen so far
+    this.interactive = false;
+    this.focusSquare = null;
+    this.anim = null;
+    svg.setAttribute('role', 'group');
+    svg.setAttribute('aria-label', label);
+    svg.classList.add('board');
+    svg.addEventListener('click', (e) => this._onClick(e));
+    svg.addEventListener('keydown', (e) => this._onKey(e));
+  }
+
+  /** setFlipped turns the board so that Black sits at the bottom (true). */
+  setFlipped(flipped) {
+    if (flipped === this.flipped) return;
+    this._finishAnim();
+    this.flipped = flipped;
+    if (this.size) {
+      const hadFocus = this.svg.contains(document.activeElement) ? this.focusSquare : null;
+      this._build();
+      this._render();
+      if (hadFocus) this.squares.get(hadFocus)?.g.focus();
+    }
+  }
+
+  /**
+   * update shows a position. p: {size, board, lastMove, legal, interactive,
+   * animate}: board as the API's column list, legal as move texts (only
+   * used when interactive), animate a move text to play out (the move that
+   * led to this position).
+   */
+  update(p) {
+    this._finishAnim();
+    if (p.size !== this.size) {
+      this.size = p.size;
+      this.focusSquare = null;
+      this._build();
+    }
+    this.columns = new Map((p.board || []).map((c) => [c.square, c]));
+    this.lastMove = p.lastMove ? parseMove(p.lastMove) : null;
+    this.interactive = Boolean(p.interactive);
+    const legal = this.interactive ? p.legal || [] : [];
+    const key = legal.join(' ');
+    if (key !== this.legalKey) {
+      this.legalKey = key;
+      this.entries = new Set();
+      this.paths = [];
+      for (const t of legal) {
+        const m = parseMove(t);
+        if (!m) continue;
+        if (m.kind === 'entry') this.entries.add(m.squares[0]);
+        else this.paths.push(m);
+      }
+      this.path = [];
+    }
+    if (!this.interactive) this.path = [];
+    this._render();
+    if (p.animate && !reducedMotion()) this._animate(p.animate);
+  }
+
+  /** clearSelection forgets a half-chosen move. */
+  clearSelection() {
+    if (this.path.length === 0) return;
+    this.path = [];
+    this._render();
+  }
+
+  _xy(f, r) {
+    const n = this.size;
+    const col = this.flipped ? n - 1 - f : f;
+    const row = this.flipped ? r : n - 1 - r;
+    return { x: ML + col * C, y: MT + row * C };
+  }
+
+  _centre(sq) {
+    const { f, r } = parseSquare(sq);
+    const { x, y } = this._xy(f, r);
+    return { x: x + C / 2, y: y + C / 2 };
+  }
+
+  _build() {
+    const svg = this.svg;
+    const n = this.size;
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    this.squares.clear();
+    const w = ML + n * C + MR;
+    const h = MT + n * C + MB;
+    svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    el('rect', { class: 'frame', x: ML - 4, y: MT - 4, width: n * C + 8, height: n * C + 8, rx: 6 }, svg);
+    const light = el('g', { class: 'light' }, svg);
+    const coords = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
+    const dark = el('g', { class: 'squares' }, svg);
+    this.pathLayer = el('g', { class: 'path-layer', 'pointer-events': 'none' }, svg);
+    this.animLayer = el('g', { class: 'anim-layer', 'pointer-events': 'none' }, svg);
+    for (let i = 0; i < n; i++) {
+      const f = this.flipped ? n - 1 - i : i;
+      const fx = ML + i * C + C / 2;
+      el('text', { x: fx, y: MT + n * C + 23, 'text-anchor': 'middle' }, coords).textContent = FILES[f];
+      const r = this.flipped ? i : n - 1 - i;
+      el('text', { x: ML / 2 - 1, y: MT + i * C + C / 2 + 7, 'text-anchor': 'middle' }, coords).textContent = String(r + 1);
+    }
+    // Rows from the top of the picture down, so that the lower squares are
+    // drawn last and nothing of theirs hides under an upper neighbour.
+    const order = [];
+    for (let row = 0; row < n; row++) {
+      for (let colm = 0; colm < n; colm++) {
+        const f = this.flipped ? n - 1 - colm : colm;
+        const r = this.flipped ? row : n - 1 - row;
+        order.push([f, r]);
+      }
+    }
+    for (const [f, r] of order) {
+      const { x, y } = this._xy(f, r);
+      if (!isPlayable(f, r)) {
+        el('rect', { x, y, width: C, height: C }, light);
+        continue;
+      }
+      const name = squareName(f, r);
+      const g = el('g', { class: 'sq', 'data-square': name, role: 'button', tabindex: -1 }, dark);
+      const bg = el('rect', { class: 'bg', x, y, width: C, height: C }, g);
+      const hl = el('rect', { class: 'hl', x, y, width: C, height: C }, g);
+      const col = el('g', { class: 'col' }, g);
+      const dot = el('circle', { class: 'dot', cx: x + C / 2, cy: y + C / 2, r: 13 }, g);
+      const ring = el('rect', { class: 'ring', x: x + 3, y: y + 3, width: C - 6, height: C - 6, rx: 4 }, g);
+      g.addEventListener('focus', () => this._setFocus(name));
+      this.squares.set(name, { g, bg, hl, col, dot, ring, x, y });
+    }
+    const centre = squareName((n - 1) / 2, (n - 1) / 2);
+    this._setFocus(this.focusSquare && this.squares.has(this.focusSquare) ? this.focusSquare : centre);
+  }
+
+  _setFocus(name) {
+    if (this.focusSquare && this.squares.has(this.focusSquare)) {
+      this.squares.get(this.focusSquare).g.setAttribute('tabindex', '-1');
+    }
+    this.focusSquare = name;
+    this.squares.get(name)?.g.setAttribute('tabindex', '0');
+  }
+
+  // The moves that go on from the squares chosen so far.
+  _continuations() {
+    const p = this.path;
+    return this.paths.filter((m) => m.squares.length > p.length && p.every((s, i) => m.squares[i] === s));
+  }
+
+  _startsAt(sq) {
+    return this.paths.some((m) => m.squares[0] === sq);
+  }
+
+  _render() {
+    const last = new Set(this.lastMove ? this.lastMove.squares : []);
+    const chosen = new Set(this.path);
+    const next = new Set(this.path.length ? this._continuations().map((m) => m.squares[this.path.length]) : []);
+    const movable = new Set(this.path.length === 0 ? this.paths.map((m) => m.squares[0]) : []);
+    for (const [name, s] of this.squares) {
+      const col = this.columns.get(name);
+      while (s.col.firstChild) s.col.removeChild(s.col.firstChild);
+      s.col.removeAttribute('transform');
+      s.col.classList.remove('pop');
+      if (col) drawColumn(s.col, name, s.x, s.y, col);
+      const target = next.has(name) || (this.path.length === 0 && this.entries.has(name));
+      const flags = {
+        last: last.has(name),
+        chosen: chosen.has(name),
+        target,
+        movable: movable.has(name),
+        occupied: Boolean(col),
+      };
+      for (const [k, v] of Object.entries(flags)) s.g.classList.toggle(k, v);
+      let label = `${name}, ${describeColumn(col)}`;
+      if (chosen.has(name)) label += name === this.path[0] ? ', selected' : ', on the chosen path';
+      if (target) label += this.entries.has(name) && this.path.length === 0 ? ', you can enter here' : ', legal destination';
+      else if (movable.has(name)) label += ', can move';
+      if (last.has(name)) label += ', part of the last move';
+      s.g.setAttribute('aria-label', label);
+      s.g.setAttribute('aria-pressed', String(chosen.has(name)));
+    }
+    this.svg.classList.toggle('interactive', this.interactive);
+    this._renderPath();
+  }
+
+  // The line through the squares of a half-chosen capture.
+  _renderPath() {
+    const layer = this.pathLayer;
+    while (layer.firstChild) layer.removeChild(layer.firstChild);
+    if (this.path.length < 2) return;
+    const pts = this.path.map((s) => this._centre(s));
+    el('polyline', { class: 'path-line', points: pts.map((p) => `${p.x},${p.y}`).join(' ') }, layer);
+    for (const p of pts.slice(1)) el('circle', { class: 'path-dot', cx: p.x, cy: p.y, r: 9 }, layer);
+  }
+
+  _onClick(e) {
+    const g = e.target.closest && e.target.closest('[data-square]');
+    if (!g || !this.svg.contains(g)) return;
+    this._setFocus(g.getAttribute('data-square'));
+    this._activate(g.getAttribute('data-square'));
+  }
+
+  _activate(sq) {
+    if (!this.interactive) return;
+    const path = this.path;
+    if (path.length === 0) {
+      if (this.entries.has(sq)) {
+        this.onMove(sq);
+        return;
+      }
+      if (this._startsAt(sq)) {
+        this.path = [sq];
+        this._render();
+      }
+      return;
+    }
+    const next = new Set(this._continuations().map((m) => m.squares[path.length]));
+    if (next.has(sq)) {
+      this.path = [...path, sq];
+      const left = this._continuations();
+      const exact = this.paths.find((m) => m.squares.length === this.path.length &&
+        m.squares.every((s, i) => s === this.path[i]));
+      const done = exact || (left.length === 1 ? left[0] : null);
+      if (done) this.path = done.squares.slice();
+      this._render();
+      if (done) this.onMove(done.text);
+      return;
+    }
+    if (path.length === 1 && sq === path[0]) {
+      this.path = [];
+    } else if (this._startsAt(sq)) {
+      this.path = [sq];
+    } else {
+      this.path = [];
+    }
+    this._render();
+  }
+
+  _onKey(e) {
+    const g = e.target.closest && e.target.closest('[data-square]');
+    if (!g) return;
+    const sq = g.getAttribute('data-square');
+    if (e.key === 'Enter' || e.key === ' ' || e.key === 'Spacebar') {
+      e.preventDefault();
+      this._activate(sq);
+      return;
+    }
+    if (e.key === 'Escape') {
+      if (this.path.length) {
+        e.preventDefault();
+        e.stopPropagation();
+        this.clearSelection();
+      }
+      return;
+    }
+    const dirs = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const d = dirs[e.key];
+    if (!d) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const flip = this.flipped ? -1 : 1;
+    const { f, r } = parseSquare(sq);
+    const n = this.size;
+    const ok = (a, b) => a >= 0 && b >= 0 && a < n && b < n;
+    let to = null;
+    if (d[0] !== 0) {
+      const nf = f + 2 * d[0] * flip;
+      if (ok(nf, r)) to = [nf, r];
+    } else {
+      const nr = r + d[1] * flip;
+      for (const nf of [f + flip, f - flip]) {
+        if (ok(nf, nr)) {
+          to = [nf, nr];
+          break;
+        }
+      }
+    }
+    if (to) {
+      const name = squareName(to[0], to[1]);
+      this._setFocus(name);
+      this.squares.get(name).g.focus();
+    }
+  }
+
+  // The move that led to the position on the board, played out: the column
+  // travels along its path (hopping over the men it takes), or drops in.
+  _animate(text) {
+    const mv = parseMove(text);
+    if (!mv) return;
+    const end = mv.squares[mv.squares.length - 1];
+    const s = this.squares.get(end);
+    if (!s || !s.col.firstChild) return;
+    if (mv.kind === 'entry') {
+      s.col.classList.add('pop');
+      return;
+    }
+    const pts = mv.squares.map((q) => this._centre(q));
+    const e = this._centre(end);
+    const legs = pts.length - 1;
+    const leg = Math.max(110, Math.min(250, 650 / legs));
+    const total = leg * legs;
+    const hop = mv.kind === 'capture' ? 22 : 0;
+    const col = s.col;
+    this.animLayer.appendChild(col);
+    const start = performance.now();
+    const anim = { col, home: s, raf: 0 };
+    const frame = (now) => {
+      const u = Math.min(1, (now - start) / total);
+      if (u >= 1) {
+        this._finishAnim();
+        return;
+      }
+      const k = Math.min(legs - 1, Math.floor(u * legs));
+      let t = u * legs - k;
+      t = t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
+      const a = pts[k];
+      const b = pts[k + 1];
+      const x = a.x + (b.x - a.x) * t - e.x;
+      const y = a.y + (b.y - a.y) * t - e.y - hop * Math.sin(Math.PI * t);
+      col.setAttribute('transform', `translate(${x.toFixed(1)} ${y.toFixed(1)})`);
+      anim.raf = requestAnimationFrame(frame);
+    };
+    this.anim = anim;
+    const p0 = pts[0];
+    col.setAttribute('transform', `translate(${p0.x - e.x} ${p0.y - e.y})`);
+    anim.raf = requestAnimationFrame(frame);
+  }
+
+  _finishAnim() {
+    const a = this.anim;
+    if (!a) return;
+    this.anim = null;
+    cancelAnimationFrame(a.raf);
+    a.col.removeAttribute('transform');
+    a.home.g.insertBefore(a.col, a.home.dot);
+  }
+}
