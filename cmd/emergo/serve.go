@@ -28,6 +28,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			"PostgreSQL with -postgres.", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	db := fs.String("db", "emergo.db", "SQLite database file")
+	pg := fs.String("postgres", os.Getenv("EMERGO_POSTGRES"), "PostgreSQL connection URL (postgres://user:pass@host/db); replaces -db (default $EMERGO_POSTGRES)")
 	engines := fs.Int("engines", 0, "searches running at once (default: one per CPU)")
 	rateLimit := fs.Float64("rate", 20, "requests per second allowed to one client address (negative: no limit)")
 	verbose := fs.Bool("v", false, "log every request")
@@ -42,7 +43,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	st, err := openStore(ctx, *db)
+	st, err := openStore(ctx, *db, *pg)
 	if err != nil {
 		return err
 	}
@@ -57,7 +58,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	log.Info("serving", "url", "http://"+displayAddr(ln.Addr()), "db", *db)
+	where := "sqlite:" + *db
+	if *pg != "" {
+		where = "postgres"
+	}
+	log.Info("serving", "url", "http://"+displayAddr(ln.Addr()), "store", where)
 	fmt.Fprintf(stdout, "Emergo is ready: open http://%s\n", displayAddr(ln.Addr()))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
@@ -83,6 +88,11 @@ func displayAddr(a net.Addr) string {
 	return a.String()
 }
 
-func openStore(ctx context.Context, file string) (*sqlstore.DB, error) {
+// openStore opens PostgreSQL if a connection URL is given, else the
+// SQLite file.
+func openStore(ctx context.Context, file, postgres string) (*sqlstore.DB, error) {
+	if postgres != "" {
+		return sqlstore.OpenPostgres(ctx, postgres)
+	}
 	return sqlstore.OpenSQLite(ctx, file)
 }

@@ -1,0 +1,69 @@
+package sqlstore_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"emergo/store"
+	"emergo/store/sqlstore"
+	"emergo/store/storetest"
+)
+
+var schemaSeq atomic.Int64
+
+// TestPostgres runs the conformance suite on PostgreSQL when
+// EMERGO_TEST_POSTGRES holds a connection URL (.ci/run starts a throwaway
+// cluster and sets it). Each store gets a schema of its own.
+func TestPostgres(t *testing.T) {
+	dsn := os.Getenv("EMERGO_TEST_POSTGRES")
+	if dsn == "" {
+		t.Skip("PostgreSQL tests skipped: set EMERGO_TEST_POSTGRES to a connection URL (postgres://user@127.0.0.1:5432/db) to run them; .ci/run does")
+	}
+	admin, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	paths := map[store.Store]string{}
+	open := func(t *testing.T, schemaDSN string) store.Store {
+		s, err := sqlstore.OpenPostgres(context.Background(), schemaDSN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths[s] = schemaDSN
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	fresh := func(t *testing.T) store.Store {
+		schema := fmt.Sprintf("emergo_test_%d_%d", os.Getpid(), schemaSeq.Add(1))
+		if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { admin.Exec("DROP SCHEMA " + schema + " CASCADE") })
+		return open(t, withSearchPath(t, dsn, schema))
+	}
+	storetest.Run(t, fresh, func(t *testing.T, s store.Store) store.Store {
+		s.Close()
+		return open(t, paths[s])
+	})
+}
+
+func withSearchPath(t *testing.T, dsn, schema string) string {
+	if strings.Contains(dsn, "://") {
+		u, err := url.Parse(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := u.Query()
+		q.Set("search_path", schema)
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	return dsn + " search_path=" + schema
+}
