@@ -29,6 +29,7 @@ var migrations embed.FS
 type DB struct {
 	db       *sql.DB
 	postgres bool
+	batch    *batcher // SQLite: group commit; nil on PostgreSQL
 }
 
 // OpenSQLite opens (creating it if needed) the SQLite database in file
@@ -46,7 +47,12 @@ func OpenSQLite(ctx context.Context, file string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: %w", err)
 	}
-	return open(ctx, db, false)
+	s, err := open(ctx, db, false)
+	if err != nil {
+		return nil, err
+	}
+	s.batch = newBatcher(db)
+	return s, nil
 }
 
 // Open wraps an already opened database; postgres selects the PostgreSQL
@@ -65,7 +71,32 @@ func open(ctx context.Context, db *sql.DB, postgres bool) (*DB, error) {
 }
 
 // Close closes the database.
-func (s *DB) Close() error { return s.db.Close() }
+func (s *DB) Close() error {
+	if s.batch != nil {
+		s.batch.close()
+	}
+	return s.db.Close()
+}
+
+// write runs fn in a transaction: batched with others on SQLite, alone on
+// PostgreSQL.
+func (s *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if s.batch != nil {
+		return s.batch.do(ctx, fn)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlstore: %w", err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlstore: commit: %w", err)
+	}
+	return nil
+}
 
 // rebind turns ? placeholders into $1, $2... for PostgreSQL.
 func (s *DB) rebind(q string) string {
@@ -186,24 +217,19 @@ func gameArgs(g *store.Game) []any {
 
 // Create implements store.Store.
 func (s *DB) Create(ctx context.Context, g *store.Game) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("sqlstore: %w", err)
-	}
-	defer tx.Rollback()
-	g.Version = 1
 	args := append([]any{g.ID}, gameArgs(g)...)
-	args = append(args, g.Version)
-	q := `INSERT INTO games (id, ` + gameColumns + `, version) VALUES (?` + strings.Repeat(", ?", len(args)-1) + `)`
-	if _, err := tx.ExecContext(ctx, s.rebind(q), args...); err != nil {
-		return fmt.Errorf("sqlstore: create %s: %w", g.ID, err)
-	}
-	if err := s.insertMoves(ctx, tx, g, 0); err != nil {
+	args = append(args, 1)
+	q := s.rebind(`INSERT INTO games (id, ` + gameColumns + `, version) VALUES (?` + strings.Repeat(", ?", len(args)-1) + `)`)
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+			return fmt.Errorf("sqlstore: create %s: %w", g.ID, err)
+		}
+		return s.insertMoves(ctx, tx, g, 0)
+	})
+	if err != nil {
 		return err
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("sqlstore: create %s: %w", g.ID, err)
-	}
+	g.Version = 1
 	return nil
 }
 
@@ -257,36 +283,31 @@ func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 
 // Update implements store.Store.
 func (s *DB) Update(ctx context.Context, g *store.Game, keep int) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
-	}
-	defer tx.Rollback()
 	cols := strings.Split(strings.Join(strings.Fields(gameColumns), ""), ",")
 	set := make([]string, len(cols))
 	for i, c := range cols {
 		set[i] = c + " = ?"
 	}
 	args := append(gameArgs(g), g.ID, g.Version)
-	q := `UPDATE games SET ` + strings.Join(set, ", ") + `, version = version + 1 WHERE id = ? AND version = ?`
-	res, err := tx.ExecContext(ctx, s.rebind(q), args...)
-	if err != nil {
-		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
+	q := s.rebind(`UPDATE games SET ` + strings.Join(set, ", ") + `, version = version + 1 WHERE id = ? AND version = ?`)
+	del := s.rebind(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`)
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, q, args...)
 		if err != nil {
 			return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
 		}
-		return store.ErrConflict
-	}
-	if _, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), g.ID, keep); err != nil {
-		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
-	}
-	if err := s.insertMoves(ctx, tx, g, keep); err != nil {
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
+		} else if n != 1 {
+			return store.ErrConflict
+		}
+		if _, err := tx.ExecContext(ctx, del, g.ID, keep); err != nil {
+			return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
+		}
+		return s.insertMoves(ctx, tx, g, keep)
+	})
+	if err != nil {
 		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
 	}
 	g.Version++
 	return nil

@@ -1,0 +1,151 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"emergo/server"
+	"emergo/store/sqlstore"
+)
+
+var (
+	loadGames = flag.Int("load.games", 1000, "concurrent games of BenchmarkLoad")
+	loadMoves = flag.Int("load.moves", 20, "moves per game of BenchmarkLoad")
+	loadThink = flag.Duration("load.think", 500*time.Millisecond, "mean think time of a scripted player")
+)
+
+// BenchmarkLoad plays many concurrent games between scripted players over
+// HTTP on 127.0.0.1, against a server on SQLite, and reports the moves per
+// second and the latency of a move request (from sending it to the answer,
+// the move being durable by then). Players think for a random time around
+// -load.think between moves, as people do; there is no engine, so engine
+// time is excluded. One iteration is the whole run:
+//
+//	go test ./server -run '^$' -bench Load -benchtime 1x
+func BenchmarkLoad(b *testing.B) {
+	st, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(b.TempDir(), "load.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := server.New(context.Background(), server.Config{
+		Store: st, RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer srv.Close()
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	tr := &http.Transport{MaxIdleConns: 4 * *loadGames, MaxIdleConnsPerHost: 4 * *loadGames}
+	defer tr.CloseIdleConnections()
+
+	for i := 0; i < b.N; i++ {
+		var mu sync.Mutex
+		var lat []time.Duration
+		var failures int
+		var wg sync.WaitGroup
+		// Moves start once every game is set up, so the figures are
+		// those of steady play, not of the burst of creations.
+		var ready sync.WaitGroup
+		ready.Add(*loadGames)
+		var start time.Time
+		go func() { ready.Wait(); start = time.Now() }()
+		for gi := 0; gi < *loadGames; gi++ {
+			wg.Add(1)
+			go func(gi int) {
+				defer wg.Done()
+				r := rand.New(rand.NewPCG(uint64(gi), 1))
+				var players [2]*http.Client
+				for c := range players {
+					jar, _ := cookiejar.New(nil)
+					players[c] = &http.Client{Jar: jar, Transport: tr, Timeout: 30 * time.Second}
+				}
+				var st loadState
+				if post(players[0], ts.URL+"/api/games", map[string]any{"mode": "friend", "size": 9}, &st) != nil ||
+					post(players[1], ts.URL+"/api/games/"+st.ID+"/join", map[string]any{"name": "b"}, &st) != nil {
+					mu.Lock()
+					failures++
+					mu.Unlock()
+					ready.Done()
+					return
+				}
+				ready.Done()
+				ready.Wait()
+				// Players start at random times, then think between moves.
+				time.Sleep(time.Duration(r.Int64N(int64(*loadThink) + 1)))
+				for ply := 0; ply < *loadMoves && len(st.Legal) > 0; ply++ {
+					mv := st.Legal[r.IntN(len(st.Legal))]
+					t0 := time.Now()
+					err := post(players[ply%2], ts.URL+"/api/games/"+st.ID+"/move", map[string]any{"move": mv, "ply": ply}, &st)
+					d := time.Since(t0)
+					mu.Lock()
+					if err != nil {
+						failures++
+					} else {
+						lat = append(lat, d)
+					}
+					mu.Unlock()
+					if err != nil {
+						return
+					}
+					time.Sleep(time.Duration(r.Int64N(2*int64(*loadThink) + 1)))
+				}
+			}(gi)
+		}
+		wg.Wait()
+		el := time.Since(start)
+		slices.Sort(lat)
+		pct := func(p float64) float64 {
+			if len(lat) == 0 {
+				return 0
+			}
+			return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+		}
+		b.ReportMetric(float64(len(lat))/el.Seconds(), "moves/s")
+		b.ReportMetric(pct(0.50), "p50-ms")
+		b.ReportMetric(pct(0.90), "p90-ms")
+		b.ReportMetric(pct(0.99), "p99-ms")
+		b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "max-ms")
+		b.ReportMetric(float64(failures), "failures")
+	}
+}
+
+type loadState struct {
+	ID    string   `json:"id"`
+	Legal []string `json:"legal"`
+}
+
+func post(c *http.Client, url string, body any, out *loadState) error {
+	data, _ := json.Marshal(body)
+	resp, err := c.Post(url, "application/json", bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		msg, _ := io.ReadAll(resp.Body)
+		return &httpError{resp.StatusCode, string(msg)}
+	}
+	return json.NewDecoder(resp.Body).Decode(out)
+}
+
+type httpError struct {
+	code int
+	msg  string
+}
+
+func (e *httpError) Error() string { return e.msg }
