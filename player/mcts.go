@@ -40,12 +40,11 @@ type MCTS struct {
 // this many plies predicts the end well enough for a baseline.
 const PlayoutPlies = 200
 
-// explore is the exploration constant of UCB1 for results in [0, 1].
-const explore = 1.0
+// mctsExplore is the exploration constant of UCB1 for results in [0, 1].
+const mctsExplore = 1.0
 
 type mctsNode struct {
 	move    rules.Move
-	parent  int32
 	child   int32 // first child, -1 if none yet
 	sibling int32 // next child of the parent, -1 at the end
 	visits  int32
@@ -60,10 +59,10 @@ type mctsNode struct {
 }
 
 const (
-	resultNone int8 = iota - 1
-	resultWhite
-	resultBlack
-	resultDraw
+	mctsOngoing int8 = iota - 1
+	mctsWhite
+	mctsBlack
+	mctsDraw
 )
 
 // NewMCTS returns a tree search that runs playouts iterations per move,
@@ -97,9 +96,9 @@ func (t *MCTS) Move(ctx context.Context, g *rules.Game, c Clock) (rules.Move, er
 		return legal[0], nil
 	}
 	root := g.Position()
-	deadline := moveDeadline(root.Side(), c)
+	deadline := mctsDeadline(root.Side(), c)
 	t.nodes = t.nodes[:0]
-	t.nodes = append(t.nodes, t.newNode(rules.Move{}, -1, root.Side().Other()))
+	t.nodes = append(t.nodes, t.newNode(rules.Move{}, root.Side().Other()))
 	for i := 0; i < t.playouts; i++ {
 		if i&63 == 63 {
 			if ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline) {
@@ -117,10 +116,10 @@ func (t *MCTS) Move(ctx context.Context, g *rules.Game, c Clock) (rules.Move, er
 	return best, nil
 }
 
-// moveDeadline returns when to stop thinking under c; the zero time for no
+// mctsDeadline returns when to stop thinking under c; the zero time for no
 // limit. On a running clock it takes a thirtieth of the time left plus
 // most of the increment, as the engine does.
-func moveDeadline(side rules.Color, c Clock) time.Time {
+func mctsDeadline(side rules.Color, c Clock) time.Time {
 	switch {
 	case c.MoveTime > 0:
 		return time.Now().Add(c.MoveTime * 9 / 10)
@@ -130,8 +129,8 @@ func moveDeadline(side rules.Color, c Clock) time.Time {
 	return time.Time{}
 }
 
-func (t *MCTS) newNode(m rules.Move, parent int32, mover rules.Color) mctsNode {
-	return mctsNode{move: m, parent: parent, child: -1, sibling: -1, nLegal: -1, mover: mover, result: resultNone}
+func (t *MCTS) newNode(m rules.Move, mover rules.Color) mctsNode {
+	return mctsNode{move: m, child: -1, sibling: -1, nLegal: -1, mover: mover, result: mctsOngoing}
 }
 
 // iterate runs one selection, expansion, playout and backup.
@@ -141,7 +140,7 @@ func (t *MCTS) iterate(root rules.Position) {
 	t.path = append(t.path[:0], 0)
 	for {
 		n := &t.nodes[cur]
-		if n.result != resultNone {
+		if n.result != mctsOngoing {
 			break
 		}
 		fresh := false
@@ -153,11 +152,11 @@ func (t *MCTS) iterate(root rules.Position) {
 			case p.Lost():
 				n.result = int8(p.Side().Other())
 			case n.nLegal == 0:
-				n.result = resultDraw
+				n.result = mctsDraw
 			default:
 				n.offset = int32(t.rng.IntN(len(t.buf)))
 			}
-			if n.result != resultNone {
+			if n.result != mctsOngoing {
 				break
 			}
 		}
@@ -169,7 +168,7 @@ func (t *MCTS) iterate(root rules.Position) {
 			}
 			m := t.buf[(n.offset+n.tried)%n.nLegal]
 			n.tried++
-			child := t.newNode(m, cur, p.Side())
+			child := t.newNode(m, p.Side())
 			child.sibling = n.child
 			idx := int32(len(t.nodes))
 			t.nodes = append(t.nodes, child)
@@ -184,14 +183,14 @@ func (t *MCTS) iterate(root rules.Position) {
 		t.path = append(t.path, cur)
 	}
 	res := t.nodes[cur].result
-	if res == resultNone {
+	if res == mctsOngoing {
 		res = t.playout(p)
 	}
 	for _, i := range t.path {
 		n := &t.nodes[i]
 		n.visits++
 		switch {
-		case res == resultDraw:
+		case res == mctsDraw:
 			n.points++
 		case res == int8(n.mover):
 			n.points += 2
@@ -205,7 +204,7 @@ func (t *MCTS) selectChild(parent int32) int32 {
 	best, bestV := int32(-1), math.Inf(-1)
 	for c := t.nodes[parent].child; c >= 0; c = t.nodes[c].sibling {
 		n := &t.nodes[c]
-		v := float64(n.points)/float64(2*n.visits) + explore*math.Sqrt(lnN/float64(n.visits))
+		v := float64(n.points)/float64(2*n.visits) + mctsExplore*math.Sqrt(lnN/float64(n.visits))
 		if v > bestV {
 			best, bestV = c, v
 		}
@@ -223,24 +222,24 @@ func (t *MCTS) playout(p rules.Position) int8 {
 		}
 		t.pbuf = p.Legal(t.pbuf[:0])
 		if len(t.pbuf) == 0 {
-			return resultDraw
+			return mctsDraw
 		}
 		p.Play(t.pbuf[t.rng.IntN(len(t.pbuf))])
 	}
 	if p.Lost() {
 		return int8(p.Side().Other())
 	}
-	switch d := freeMen(&p, rules.White) - freeMen(&p, rules.Black); {
+	switch d := mctsFreeMen(&p, rules.White) - mctsFreeMen(&p, rules.Black); {
 	case d > 0:
-		return resultWhite
+		return mctsWhite
 	case d < 0:
-		return resultBlack
+		return mctsBlack
 	}
-	return resultDraw
+	return mctsDraw
 }
 
-// freeMen counts c's men on top of its columns and in hand.
-func freeMen(p *rules.Position, c rules.Color) int {
+// mctsFreeMen counts c's men on top of its columns and in hand.
+func mctsFreeMen(p *rules.Position, c rules.Color) int {
 	n := p.Hand(c)
 	for b := p.Owned(c); b != 0; b &= b - 1 {
 		n += p.At(rules.Square(bits.TrailingZeros64(uint64(b)))).Top

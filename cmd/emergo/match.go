@@ -1,0 +1,162 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"emergo/match"
+)
+
+func init() {
+	register("match", "play a match between two players and measure the Elo difference", runMatch)
+}
+
+func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("match", "",
+		"Plays a match of game pairs between two players: every opening is played\n"+
+			"twice, the colours swapped. Prints a progress line per game to standard\n"+
+			"error and, at the end, the score, the Elo difference with its 95% interval,\n"+
+			"the likelihood of superiority, the game pairs, White's score, the draw rate\n"+
+			"and the SPRT if asked (docs/match.md). Ctrl-C stops and reports the games\n"+
+			"played so far.\n\n"+
+			"A player SPEC is one of:\n  "+strings.ReplaceAll(match.SpecHelp, "\n", "\n  ")+"\n\n"+
+			"A time control (-tc, -tc1, -tc2) is 10s+0.1s (clock plus increment),\n"+
+			"100ms/move, or none.", stderr)
+	p1 := fs.String("p1", "", "the first `SPEC`, whose score and Elo are reported")
+	p2 := fs.String("p2", "", "the second `SPEC`")
+	games := fs.Int("games", 20, "games to play, rounded up to an even number")
+	size := fs.String("size", "9", "board: 9, 7 or both (alternating by pair)")
+	movetime := fs.Duration("movetime", 100*time.Millisecond, "time per move of both players")
+	tc := fs.String("tc", "", "time control of both players, such as 10s+0.1s; overrides -movetime")
+	tc1 := fs.String("tc1", "", "time control of the first player; overrides -tc and -movetime")
+	tc2 := fs.String("tc2", "", "time control of the second player; overrides -tc and -movetime")
+	grace := fs.Duration("grace", match.DefaultGrace, "how far a player may overrun its time before it loses on time")
+	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
+	maxPlies := fs.Int("maxplies", 300, "adjudicate a draw after this many plies; 0 for no limit")
+	sprt := fs.String("sprt", "", "test \"elo0 elo1 alpha beta\" and stop when it decides, such as \"0 10 0.05 0.05\"")
+	out := fs.String("out", "", "write the games to this PGN-style `file`")
+	seed := fs.Uint64("seed", 1, "seed of the openings and the players' randomness")
+	hash := fs.Int("hash", 16, "transposition table of level:N players, MiB")
+	quiet := fs.Bool("quiet", false, "no progress lines")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("match takes no arguments, got %q", fs.Arg(0))}
+	}
+	if *p1 == "" || *p2 == "" {
+		return usageError{"match needs both -p1 and -p2"}
+	}
+	cfg := match.Config{
+		Games: *games, Concurrency: *concurrency, MaxPlies: *maxPlies,
+		Grace: *grace, Seed: *seed,
+	}
+	var err error
+	if cfg.Sizes, err = parseSizes(*size); err != nil {
+		return err
+	}
+	opts := match.SpecOptions{HashMiB: *hash, EngineStderr: stderr}
+	if cfg.P1, err = match.ParseSpec(*p1, opts); err != nil {
+		return usageError{strings.TrimPrefix(err.Error(), "match: ")}
+	}
+	if cfg.P2, err = match.ParseSpec(*p2, opts); err != nil {
+		return usageError{strings.TrimPrefix(err.Error(), "match: ")}
+	}
+	if cfg.TC, err = timeControls(*movetime, *tc, *tc1, *tc2); err != nil {
+		return err
+	}
+	if *sprt != "" {
+		s, err := match.ParseSPRT(*sprt)
+		if err != nil {
+			return usageError{strings.TrimPrefix(err.Error(), "match: ")}
+		}
+		cfg.SPRT = &s
+	}
+	if *games < 1 {
+		return usageError{fmt.Sprintf("-games %d: at least one game", *games)}
+	}
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		cfg.PGN = f
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var progress func(match.Progress)
+	if !*quiet {
+		progress = func(p match.Progress) { fmt.Fprintln(stderr, progressLine(p, cfg.P1.Text)) }
+	}
+	sum, err := match.Run(ctx, cfg, progress)
+	if werr := sum.WriteReport(stdout); werr != nil && err == nil {
+		err = werr
+	}
+	if *out != "" && len(sum.Games) > 0 {
+		fmt.Fprintf(stdout, "Games written to %s\n", *out)
+	}
+	if errors.Is(err, context.Canceled) {
+		return errors.New("match interrupted")
+	}
+	return err
+}
+
+// progressLine describes the game just finished and the score so far.
+func progressLine(p match.Progress, p1 string) string {
+	g := p.Game
+	colour := "White"
+	if !g.P1White {
+		colour = "Black"
+	}
+	return fmt.Sprintf("game %d (%dx%d, %s %s): %s, %s; %s",
+		g.Number, g.Size, g.Size, p1, colour, g.Result, g.Termination, p)
+}
+
+// parseSizes reads -size: 9, 7 or both.
+func parseSizes(s string) ([]int, error) {
+	switch s {
+	case "9":
+		return []int{9}, nil
+	case "7":
+		return []int{7}, nil
+	case "both", "mix", "9,7":
+		return []int{9, 7}, nil
+	}
+	return nil, usageError{fmt.Sprintf("-size %q: want 9, 7 or both", s)}
+}
+
+// timeControls returns the time controls of both players from -movetime,
+// -tc and the per-player -tc1 and -tc2, each overriding the ones before.
+func timeControls(movetime time.Duration, tc, tc1, tc2 string) ([2]match.TimeControl, error) {
+	if movetime < 0 {
+		return [2]match.TimeControl{}, usageError{fmt.Sprintf("-movetime %v is negative", movetime)}
+	}
+	base := match.TimeControl{MoveTime: movetime}
+	parse := func(flag, text string, into *match.TimeControl) error {
+		if text == "" {
+			return nil
+		}
+		t, err := match.ParseTimeControl(text)
+		if err != nil {
+			return usageError{"-" + flag + ": " + strings.TrimPrefix(err.Error(), "match: ")}
+		}
+		*into = t
+		return nil
+	}
+	if err := parse("tc", tc, &base); err != nil {
+		return [2]match.TimeControl{}, err
+	}
+	out := [2]match.TimeControl{base, base}
+	if err := parse("tc1", tc1, &out[0]); err != nil {
+		return out, err
+	}
+	return out, parse("tc2", tc2, &out[1])
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"emergo/match"
+)
+
+func init() {
+	register("strength", "measure the levels against each other and the baselines", runStrength)
+}
+
+func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("strength", "",
+		"Plays the table of strength measurements, one match of game pairs per row:\n"+
+			"every level against the next one up, every level against the random and\n"+
+			"the greedy mover, and mcts:10000 against levels 5 and 10. The pairs\n"+
+			"alternate between the 9x9 and the 7x7 board. The engine levels think\n"+
+			"-movetime per move; the baselines play by their settings, without a clock.\n"+
+			"Writes the table, with the command, as markdown to -out. This takes a\n"+
+			"while: a row of 20 games lasts up to a few minutes.", stderr)
+	games := fs.Int("games", 20, "games per row, rounded up to an even number")
+	movetime := fs.Duration("movetime", 100*time.Millisecond, "time per move of the engine levels")
+	size := fs.String("size", "both", "board: 9, 7 or both (alternating by pair)")
+	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
+	maxPlies := fs.Int("maxplies", 300, "adjudicate a draw after this many plies; 0 for no limit")
+	seed := fs.Uint64("seed", 1, "seed of the openings and the players' randomness")
+	out := fs.String("out", "docs/strength.md", "write the markdown table to this `file`; - for standard output")
+	pgn := fs.String("pgn", "", "also write every game to this PGN-style `file`")
+	rows := fs.String("rows", "", "play these rows instead of the standard table: \"P1 vs P2; P1 vs P2\"")
+	quiet := fs.Bool("quiet", false, "no progress lines")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("strength takes no arguments, got %q", fs.Arg(0))}
+	}
+	if *games < 1 {
+		return usageError{fmt.Sprintf("-games %d: at least one game", *games)}
+	}
+	cfg := match.StrengthConfig{
+		Games: *games, MoveTime: *movetime, Concurrency: *concurrency,
+		MaxPlies: *maxPlies, Seed: *seed,
+		SpecOptions: match.SpecOptions{EngineStderr: stderr},
+	}
+	var err error
+	if cfg.Sizes, err = parseSizes(*size); err != nil {
+		return err
+	}
+	if *rows != "" {
+		if cfg.Pairings, err = parseRows(*rows); err != nil {
+			return err
+		}
+	} else {
+		cfg.Pairings = match.StrengthPairings()
+	}
+	for _, p := range cfg.Pairings {
+		for _, s := range []string{p.P1, p.P2} {
+			if _, err := match.ParseSpec(s, cfg.SpecOptions); err != nil {
+				return usageError{strings.TrimPrefix(err.Error(), "match: ")}
+			}
+		}
+	}
+	if *pgn != "" {
+		f, err := os.Create(*pgn)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		cfg.PGN = f
+	}
+	if !*quiet {
+		cfg.Progress = func(row int, p match.Progress) {
+			pr := cfg.Pairings[row]
+			fmt.Fprintf(stderr, "row %d/%d, %s vs %s: %s\n", row+1, len(cfg.Pairings), pr.P1, pr.P2,
+				progressLine(p, pr.P1))
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	results, err := match.RunStrength(ctx, cfg)
+	command := "emergo strength"
+	for _, a := range args {
+		command += " " + shellQuote(a)
+	}
+	var page bytes.Buffer
+	if werr := match.WriteStrengthMarkdown(&page, results, cfg, command); werr != nil {
+		return werr
+	}
+	if *out == "-" {
+		if _, werr := stdout.Write(page.Bytes()); werr != nil {
+			return werr
+		}
+	} else if len(results) > 0 {
+		if werr := os.WriteFile(*out, page.Bytes(), 0o644); werr != nil {
+			return werr
+		}
+		fmt.Fprintf(stdout, "%d rows written to %s\n", len(results), *out)
+	}
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("strength interrupted after %d of %d rows", len(results), len(cfg.Pairings))
+	}
+	return err
+}
+
+// parseRows reads -rows: pairings "P1 vs P2" separated by semicolons.
+func parseRows(s string) ([]match.Pairing, error) {
+	var out []match.Pairing
+	for _, part := range strings.Split(s, ";") {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		a, b, ok := strings.Cut(part, " vs ")
+		if !ok || strings.TrimSpace(a) == "" || strings.TrimSpace(b) == "" {
+			return nil, usageError{fmt.Sprintf("-rows: %q is not \"P1 vs P2\"", strings.TrimSpace(part))}
+		}
+		out = append(out, match.Pairing{P1: strings.TrimSpace(a), P2: strings.TrimSpace(b)})
+	}
+	if len(out) == 0 {
+		return nil, usageError{"-rows: no row given"}
+	}
+	return out, nil
+}
+
+// shellQuote quotes an argument for a POSIX shell when it needs it, so
+// that the command written to the page can be pasted back.
+func shellQuote(a string) string {
+	if a != "" && strings.IndexFunc(a, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=+,@", r))
+	}) < 0 {
+		return a
+	}
+	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+}

@@ -1,0 +1,391 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"emergo/record"
+	"emergo/rules"
+)
+
+func mustSpec(t *testing.T, text string) Spec {
+	t.Helper()
+	sp, err := ParseSpec(text, SpecOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+// runMatch runs cfg and returns its summary and its records read back.
+func runMatch(t *testing.T, cfg Config) (Summary, []record.Record) {
+	t.Helper()
+	var pgn bytes.Buffer
+	cfg.PGN = &pgn
+	played := 0
+	sum, err := Run(context.Background(), cfg, func(p Progress) {
+		played++
+		if p.Played != played || p.Total != sum0(cfg) {
+			t.Errorf("progress %d/%d after %d games", p.Played, p.Total, played)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := record.ReadPGN(&pgn)
+	if err != nil {
+		t.Fatalf("the PGN does not read back: %v", err)
+	}
+	if len(recs) != len(sum.Games) {
+		t.Fatalf("%d records for %d games", len(recs), len(sum.Games))
+	}
+	return sum, recs
+}
+
+func sum0(cfg Config) int { return (cfg.Games + 1) / 2 * 2 }
+
+// TestRunInProcess plays random against greedy and checks the games, the
+// records and the pairing of colours.
+func TestRunInProcess(t *testing.T) {
+	cfg := Config{
+		P1: mustSpec(t, "random"), P2: mustSpec(t, "greedy"),
+		Games: 8, Sizes: []int{7}, Concurrency: 2, MaxPlies: 300, Seed: 5,
+	}
+	sum, recs := runMatch(t, cfg)
+	c := &sum.Counts
+	if len(sum.Games) != 8 || c.Games() != 8 || c.PairCount() != 4 {
+		t.Fatalf("%d games, counted %d, %d pairs; want 8, 8, 4", len(sum.Games), c.Games(), c.PairCount())
+	}
+	if c.WhiteWins+c.BlackWins+c.Draws != 8 {
+		t.Errorf("colour counts %+v do not add up", c)
+	}
+	for i, rec := range recs {
+		g := &sum.Games[i]
+		if g.Number != i+1 || rec.Tag("Round") != strconv.Itoa(i+1) {
+			t.Errorf("record %d is game %d, round %s", i+1, g.Number, rec.Tag("Round"))
+		}
+		if rec.Result != g.Result || rec.Tag("Termination") != g.Termination {
+			t.Errorf("game %d: record says %s (%s), summary %s (%s)", g.Number, rec.Result, rec.Tag("Termination"), g.Result, g.Termination)
+		}
+		if rec.Tag("Size") != "7" {
+			t.Errorf("game %d: Size %q", g.Number, rec.Tag("Size"))
+		}
+		gm, err := rec.Game()
+		if err != nil {
+			t.Fatalf("game %d does not replay: %v", g.Number, err)
+		}
+		if o := gm.Outcome(); o.Over() && (o.Result != g.Result || o.Reason.String() != g.Termination) {
+			t.Errorf("game %d: the board says %s, the match %s (%s)", g.Number, o, g.Result, g.Termination)
+		}
+		// Games 2k-1 and 2k share an opening with the colours swapped.
+		wantWhite := "random"
+		if i%2 == 1 {
+			wantWhite = "greedy"
+		}
+		if rec.Tag("White") != wantWhite || g.P1White != (i%2 == 0) {
+			t.Errorf("game %d: White is %s, want %s", g.Number, rec.Tag("White"), wantWhite)
+		}
+		if i%2 == 1 {
+			a, b := recs[i-1], rec
+			n := openingLen(t, &a)
+			if openingLen(t, &b) != n || !slices.Equal(a.Moves[:n], b.Moves[:n]) {
+				t.Errorf("games %d and %d do not share their opening", i, i+1)
+			}
+		}
+	}
+	var report bytes.Buffer
+	if err := sum.WriteReport(&report); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"random vs greedy", "Elo difference", "LOS", "Game pairs", "White scores"} {
+		if !strings.Contains(report.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, report.String())
+		}
+	}
+}
+
+// openingLen returns the number of opening moves of rec: those up to the
+// comment that marks the end of the opening.
+func openingLen(t *testing.T, rec *record.Record) int {
+	t.Helper()
+	for i, c := range rec.Comments {
+		if strings.HasPrefix(c, openingMarker) {
+			return i + 1
+		}
+	}
+	t.Fatalf("game %s has no end-of-opening comment", rec.Tag("Round"))
+	return 0
+}
+
+// TestRunDeterministic checks that the games depend on the seed, not on
+// the number of workers.
+func TestRunDeterministic(t *testing.T) {
+	moves := func(conc int) [][]rules.Move {
+		cfg := Config{
+			P1: mustSpec(t, "random"), P2: mustSpec(t, "greedy"),
+			Games: 6, Sizes: []int{7, 9}, Concurrency: conc, MaxPlies: 120, Seed: 9,
+		}
+		sum, _ := runMatch(t, cfg)
+		var out [][]rules.Move
+		for _, g := range sum.Games {
+			out = append(out, g.Record.Moves)
+		}
+		return out
+	}
+	a, b := moves(1), moves(3)
+	for i := range a {
+		if !slices.Equal(a[i], b[i]) {
+			t.Errorf("game %d differs between 1 and 3 workers", i+1)
+		}
+	}
+}
+
+func TestRunSizesAlternate(t *testing.T) {
+	cfg := Config{
+		P1: mustSpec(t, "random"), P2: mustSpec(t, "random"),
+		Games: 8, Sizes: []int{9, 7}, MaxPlies: 20, Seed: 2,
+	}
+	sum, recs := runMatch(t, cfg)
+	for i, g := range sum.Games {
+		want := []int{9, 7}[(g.Pair-1)%2]
+		if g.Size != want || recs[i].Tag("Size") != strconv.Itoa(want) {
+			t.Errorf("game %d (pair %d) on %dx%d, want %dx%d", g.Number, g.Pair, g.Size, g.Size, want, want)
+		}
+	}
+	if !slices.Equal(sum.Sizes, []int{9, 7}) {
+		t.Errorf("Sizes = %v", sum.Sizes)
+	}
+}
+
+func TestPlyLimit(t *testing.T) {
+	cfg := Config{
+		P1: mustSpec(t, "random"), P2: mustSpec(t, "random"),
+		Games: 4, Sizes: []int{9}, MaxPlies: 12, Seed: 3,
+	}
+	sum, recs := runMatch(t, cfg)
+	adjudicated := 0
+	for i, g := range sum.Games {
+		if g.Plies > 12 {
+			t.Errorf("game %d went on to %d plies", g.Number, g.Plies)
+		}
+		if g.Termination == TermPlyLimit {
+			adjudicated++
+			if g.Result != rules.Draw || recs[i].Result != rules.Draw || g.Plies != 12 {
+				t.Errorf("game %d: adjudicated as %s after %d plies", g.Number, g.Result, g.Plies)
+			}
+		}
+	}
+	if adjudicated == 0 {
+		t.Error("no game reached the ply limit")
+	}
+}
+
+// TestOpeningFromPosition plays openings given as a position: the records
+// carry it in their SetUp and Position tags, and the external engine gets
+// it in its position command.
+func TestOpeningFromPosition(t *testing.T) {
+	gm := rules.NewGame(rules.Geometry7)
+	gm.Play(gm.Legal()[0])
+	start := gm.Position()
+	op := Opening{Start: start, Moves: []rules.Move{gm.Legal()[2]}}
+	cfg := Config{
+		P1: mustSpec(t, fakeSpec("good")), P2: mustSpec(t, "random"),
+		Games: 2, Openings: []Opening{op}, MaxPlies: 60, TC: [2]TimeControl{{MoveTime: time.Second}, {}},
+	}
+	sum, recs := runMatch(t, cfg)
+	for i, rec := range recs {
+		if rec.Tag("SetUp") != "1" || rec.Start != start {
+			t.Errorf("game %d: SetUp %q, start %v", i+1, rec.Tag("SetUp"), rec.Start)
+		}
+		switch sum.Games[i].Termination {
+		case TermCrash, TermIllegal, TermTime:
+			t.Errorf("game %d: %s: %v", i+1, sum.Games[i].Termination, rec.Comments)
+		}
+	}
+}
+
+// TestExternalForfeits checks that an external engine that crashes, sends
+// an illegal move or no move at all, or does not answer in time, loses,
+// with the reason in the Termination tag.
+func TestExternalForfeits(t *testing.T) {
+	tests := []struct {
+		mode string
+		term string
+	}{
+		{"good", ""},
+		{"crash:2", TermCrash},
+		{"illegal:1", TermIllegal},
+		{"garbage:2", TermIllegal},
+		{"hang:2", TermTime},
+	}
+	for _, tc := range tests {
+		t.Run(tc.mode, func(t *testing.T) {
+			t.Parallel()
+			cfg := Config{
+				P1: mustSpec(t, fakeSpec(tc.mode)), P2: mustSpec(t, "random"),
+				Games: 2, Sizes: []int{7}, MaxPlies: 40, Seed: 1,
+				TC:    [2]TimeControl{{MoveTime: 50 * time.Millisecond}, {}},
+				Grace: 200 * time.Millisecond,
+			}
+			sum, recs := runMatch(t, cfg)
+			for i, g := range sum.Games {
+				if tc.term == "" {
+					if g.Termination == TermCrash || g.Termination == TermIllegal || g.Termination == TermTime {
+						t.Errorf("game %d: a good engine lost by %s", g.Number, g.Termination)
+					}
+					if want := "fake-good"; recs[i].Tag("White") != want && recs[i].Tag("Black") != want {
+						t.Errorf("game %d: the engine's id name is not in the record", g.Number)
+					}
+					continue
+				}
+				if g.Termination != tc.term || g.P1Score() != 0 {
+					t.Errorf("game %d: %s (%s), want a loss of the engine by %s", g.Number, g.Result, g.Termination, tc.term)
+				}
+				if recs[i].Tag("Termination") != tc.term {
+					t.Errorf("game %d: Termination tag %q", g.Number, recs[i].Tag("Termination"))
+				}
+			}
+		})
+	}
+}
+
+func TestClockForfeit(t *testing.T) {
+	c := newClocks([2]TimeControl{{Time: time.Second, Inc: 100 * time.Millisecond}, {MoveTime: 50 * time.Millisecond}})
+	if !c.spend(rules.White, 600*time.Millisecond, 0) || c.left[rules.White] != 500*time.Millisecond {
+		t.Fatalf("after 600ms of 1s+100ms: %v left", c.left[rules.White])
+	}
+	if pc := c.clock(rules.Black); pc.MoveTime != 50*time.Millisecond {
+		t.Errorf("Black's clock %+v, want a movetime", pc)
+	}
+	if pc := c.clock(rules.White); pc.Time[rules.White] != 500*time.Millisecond || pc.Inc[rules.White] != 100*time.Millisecond || pc.Time[rules.Black] != 0 {
+		t.Errorf("White's clock %+v", pc)
+	}
+	if !c.spend(rules.White, 550*time.Millisecond, 100*time.Millisecond) || c.left[rules.White] != 100*time.Millisecond {
+		t.Errorf("within the grace: %v left, want the increment", c.left[rules.White])
+	}
+	if c.spend(rules.White, 300*time.Millisecond, 100*time.Millisecond) {
+		t.Error("overrunning by more than the grace did not lose")
+	}
+	if c.spend(rules.Black, 151*time.Millisecond, 100*time.Millisecond) || !c.spend(rules.Black, 149*time.Millisecond, 100*time.Millisecond) {
+		t.Error("movetime 50ms with grace 100ms: 151ms should lose and 149ms not")
+	}
+}
+
+func TestParseTimeControl(t *testing.T) {
+	tests := []struct {
+		text string
+		want TimeControl
+	}{
+		{"none", TimeControl{}},
+		{"", TimeControl{}},
+		{"100ms/move", TimeControl{MoveTime: 100 * time.Millisecond}},
+		{"0.5/move", TimeControl{MoveTime: 500 * time.Millisecond}},
+		{"10s+0.1s", TimeControl{Time: 10 * time.Second, Inc: 100 * time.Millisecond}},
+		{"1m+100ms", TimeControl{Time: time.Minute, Inc: 100 * time.Millisecond}},
+		{"5m", TimeControl{Time: 5 * time.Minute}},
+		{"60+1", TimeControl{Time: time.Minute, Inc: time.Second}},
+	}
+	for _, tc := range tests {
+		got, err := ParseTimeControl(tc.text)
+		if err != nil || got != tc.want {
+			t.Errorf("ParseTimeControl(%q) = %v, %v; want %v", tc.text, got, err, tc.want)
+		}
+		if again, err := ParseTimeControl(got.String()); err != nil || again != got {
+			t.Errorf("%q does not round-trip through %q", tc.text, got.String())
+		}
+	}
+	for _, bad := range []string{"fast", "0/move", "-1s", "10s+x", "10s+-1s", "/move"} {
+		if _, err := ParseTimeControl(bad); err == nil {
+			t.Errorf("ParseTimeControl(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestParseSpec(t *testing.T) {
+	for _, good := range []string{"level:1", "level:10", "random", "greedy", "mcts:10", fakeSpec("good")} {
+		if _, err := ParseSpec(good, SpecOptions{}); err != nil {
+			t.Errorf("ParseSpec(%q): %v", good, err)
+		}
+	}
+	for _, bad := range []struct{ spec, want string }{
+		{"level:0", "1 to 10"},
+		{"level:11", "1 to 10"},
+		{"level:x", "1 to 10"},
+		{"mcts:0", "positive"},
+		{"mcts", "positive"},
+		{"random:3", "no setting"},
+		{"cmd:", "path"},
+		{"cmd:/no/such/engine", "cannot run"},
+		{"levle:3", "unknown kind"},
+	} {
+		_, err := ParseSpec(bad.spec, SpecOptions{})
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("ParseSpec(%q) = %v, want an error about %q", bad.spec, err, bad.want)
+		}
+	}
+}
+
+func TestRunRejectsBrokenEngine(t *testing.T) {
+	// The test binary without the fake engine's arguments runs no test
+	// and exits without a word of the protocol.
+	cfg := Config{P1: mustSpec(t, "cmd:"+os.Args[0]+" -test.run=^$"), P2: mustSpec(t, "random"), Games: 2, Sizes: []int{7}}
+	if _, err := Run(context.Background(), cfg, nil); err == nil {
+		t.Error("a program that is no engine was accepted")
+	}
+}
+
+func TestGenerateOpenings(t *testing.T) {
+	for _, g := range []*rules.Geometry{rules.Geometry9, rules.Geometry7} {
+		a, err := GenerateOpenings(g, 6, 11, OpeningOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := GenerateOpenings(g, 6, 11, OpeningOptions{})
+		seen := map[rules.Position]bool{}
+		for i, op := range a {
+			if op.Text() != b[i].Text() {
+				t.Errorf("%dx%d opening %d: %q, then %q with the same seed", g.N, g.N, i, op.Text(), b[i].Text())
+			}
+			if n := len(op.Moves); n < 4 || n > 8 {
+				t.Errorf("opening %q has %d plies", op.Text(), n)
+			}
+			gm, err := op.Game()
+			if err != nil || gm.Outcome().Over() {
+				t.Fatalf("opening %q: %v, %v", op.Text(), err, gm.Outcome())
+			}
+			if seen[gm.Position()] {
+				t.Errorf("opening %q repeats an earlier one", op.Text())
+			}
+			seen[gm.Position()] = true
+		}
+	}
+}
+
+func TestStrengthSmoke(t *testing.T) {
+	cfg := StrengthConfig{
+		Pairings: []Pairing{{"random", "greedy"}},
+		Games:    2, Sizes: []int{7}, MaxPlies: 200, Seed: 1,
+	}
+	rows, err := RunStrength(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1 || rows[0].Summary.Counts.Games() != 2 {
+		t.Fatalf("rows %+v", rows)
+	}
+	var md bytes.Buffer
+	if err := WriteStrengthMarkdown(&md, rows, cfg, "emergo strength -games 2"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| random | greedy | 2 |", "emergo strength -games 2", "95%"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("the page lacks %q:\n%s", want, md.String())
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+
+	"emergo/player"
+)
+
+// Spec says how to make one player of a match. The match makes a fresh
+// player for every game, seeded for that game, so that a game depends on
+// the match's seed and its number and not on which worker plays it.
+type Spec struct {
+	// Text is the spec as the user wrote it, such as "level:5"; it names
+	// the player in reports.
+	Text string
+	// New makes the player of one game. A player that is an io.Closer is
+	// closed at the end of the game.
+	New func(ctx context.Context, seed uint64) (player.Player, error)
+}
+
+// SpecOptions configure the players that ParseSpec makes.
+type SpecOptions struct {
+	// HashMiB is the transposition table of level:N players; 0 for the
+	// engine's default.
+	HashMiB int
+	// EngineStderr receives the standard error of cmd: engines; nil
+	// discards it.
+	EngineStderr io.Writer
+}
+
+// SpecHelp lists the player specs, for usage messages.
+const SpecHelp = `level:N         the engine at level N (1 to 10)
+random          a uniformly random mover
+greedy          the one-ply material grabber
+mcts:PLAYOUTS   Monte-Carlo tree search with PLAYOUTS playouts per move
+cmd:PATH ARGS   an external engine speaking the protocol of docs/protocol.md`
+
+// ParseSpec reads a player spec: level:N, random, greedy, mcts:PLAYOUTS or
+// cmd:PATH [ARGS] (arguments split at spaces, without quoting).
+func ParseSpec(text string, o SpecOptions) (Spec, error) {
+	bad := func(format string, args ...any) (Spec, error) {
+		return Spec{}, fmt.Errorf("match: player %q: %s", text, fmt.Sprintf(format, args...))
+	}
+	kind, arg, hasArg := strings.Cut(strings.TrimSpace(text), ":")
+	sp := Spec{Text: strings.TrimSpace(text)}
+	number := func(lo, hi int) (int, bool) {
+		n, err := strconv.Atoi(arg)
+		return n, err == nil && n >= lo && n <= hi
+	}
+	switch kind {
+	case "level":
+		n, ok := number(1, 10)
+		if !ok {
+			return bad("the level is a number from 1 to 10")
+		}
+		sp.New = func(_ context.Context, seed uint64) (player.Player, error) {
+			return player.NewEngine(n, player.EngineOptions{HashMiB: o.HashMiB, Threads: 1, Seed: seed})
+		}
+	case "random", "greedy":
+		if hasArg {
+			return bad("%s takes no setting", kind)
+		}
+		if kind == "random" {
+			sp.New = func(_ context.Context, seed uint64) (player.Player, error) { return player.NewRandom(seed), nil }
+		} else {
+			sp.New = func(_ context.Context, seed uint64) (player.Player, error) { return player.NewGreedy(seed), nil }
+		}
+	case "mcts":
+		n, ok := number(1, 1<<30)
+		if !ok {
+			return bad("the playouts per move are a positive number, as in mcts:10000")
+		}
+		sp.New = func(_ context.Context, seed uint64) (player.Player, error) { return player.NewMCTS(n, seed), nil }
+	case "cmd":
+		f := strings.Fields(arg)
+		if len(f) == 0 {
+			return bad("cmd: needs the path of the engine, as in cmd:./engine")
+		}
+		path, err := exec.LookPath(f[0])
+		if err != nil {
+			return bad("cannot run %s: %v", f[0], err)
+		}
+		args := f[1:]
+		sp.New = func(ctx context.Context, _ uint64) (player.Player, error) {
+			return StartExternal(ctx, path, args, ExternalOptions{Stderr: o.EngineStderr})
+		}
+	default:
+		return bad("unknown kind %q; want one of\n%s", kind, SpecHelp)
+	}
+	return sp, nil
+}
