@@ -172,13 +172,13 @@ func (gm *Game) settle() {
 }
 
 // Occurrences returns how many times the current position has occurred in
-// the game, itself included. Only steps are reversible (entries and
-// captures change the hands or the prisoners for good), so the search
-// stops at the first other move.
+// the game, itself included. Only an entry changes the game for good (men
+// in hand never come back); a capture that frees prisoners can restore an
+// earlier position, so the search goes back to the last entry.
 func (gm *Game) Occurrences() int {
 	cur := gm.Position()
 	n := 1
-	for i := len(gm.moves) - 1; i >= 0 && gm.moves[i].kind == Step; i-- {
+	for i := len(gm.moves) - 1; i >= 0 && gm.moves[i].kind != Entry; i-- {
 		if q := &gm.positions[i]; q.hash == cur.hash && *q == cur {
 			n++
 		}

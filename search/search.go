@@ -16,8 +16,8 @@
 //     forced captures until a quiet position is reached.
 //   - Late move reductions for quiet moves that come late in the order at
 //     sufficient depth, re-searched at full depth when they beat alpha.
-//   - Repetitions on the path or in the game since the last irreversible
-//     move score as a draw (RULES 6.3).
+//   - Repetitions on the path or in the game since the last entry score
+//     as a draw (RULES 6.3).
 //   - Several best lines (MultiPV) by searching the root moves after the
 //     best ones again; several threads by Lazy SMP over the shared table.
 //
@@ -135,12 +135,13 @@ func (e *Engine) NewGame() {
 }
 
 // HistoryOf returns the hashes of the positions of g before the current
-// one, back to the last irreversible move: what the search needs to see
-// repetitions that reach into the game.
+// one, back to the last entry (the only move that cannot be undone, see
+// rules.Game.Occurrences): what the search needs to see repetitions that
+// reach into the game.
 func HistoryOf(g *rules.Game) []uint64 {
 	moves := g.Moves()
 	var h []uint64
-	for i := len(moves) - 1; i >= 0 && moves[i].Kind() == rules.Step; i-- {
+	for i := len(moves) - 1; i >= 0 && moves[i].Kind() != rules.Entry; i-- {
 		p := g.PositionAt(i)
 		h = append(h, p.Hash())
 	}

@@ -32,11 +32,11 @@ func (c *control) totalNodes(ts []*thread) uint64 {
 
 // frame is one ply of a thread's stack.
 type frame struct {
-	pos      rules.Position
-	lastStep bool // the move into this position was a step (reversible)
-	moves    []rules.Move
-	scores   []int32
-	order    []uint8
+	pos        rules.Position
+	reversible bool // the move into this position was not an entry: it may repeat an earlier one
+	moves      []rules.Move
+	scores     []int32
+	order      []uint8
 }
 
 type rootMove struct {
@@ -90,7 +90,7 @@ func (t *thread) setup(root rules.Position, history []uint64, ctl *control) {
 	t.selDepth = 0
 	t.history = append(t.history[:0], history...)
 	t.stack[0].pos = root
-	t.stack[0].lastStep = len(history) > 0
+	t.stack[0].reversible = len(history) > 0
 	moves := root.Legal(t.stack[0].moves[:0])
 	t.stack[0].moves = moves
 	t.root = t.root[:0]
@@ -186,7 +186,7 @@ func (t *thread) searchRoot(depth int, alpha, beta int32, from int) int32 {
 		child := &t.stack[1]
 		child.pos = *root
 		child.pos.Play(rm.move)
-		child.lastStep = rm.move.Kind() == rules.Step
+		child.reversible = rm.move.Kind() != rules.Entry
 		var s int32
 		if i == from {
 			s = -t.search(1, depth-1, -beta, -alpha)
@@ -216,12 +216,12 @@ func (t *thread) searchRoot(depth int, alpha, beta int32, from int) int32 {
 }
 
 // repeated reports whether the position at ply occurred before, on the
-// path or in the game, with only steps in between.
+// path or in the game, with no entry in between.
 func (t *thread) repeated(ply int) bool {
 	h := t.stack[ply].pos.Hash()
 	i := ply
 	for ; i > 0; i-- {
-		if !t.stack[i].lastStep {
+		if !t.stack[i].reversible {
 			return false
 		}
 		if t.stack[i-1].pos.Hash() == h {
@@ -315,7 +315,7 @@ func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
 		m := f.moves[idx]
 		child.pos = *p
 		child.pos.Play(m)
-		child.lastStep = m.Kind() == rules.Step
+		child.reversible = m.Kind() != rules.Entry
 		newDepth := depth - 1
 		var s int32
 		if i == 0 {
