@@ -206,3 +206,22 @@ func BenchmarkBench(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
+
+// Lazy SMP: helpers share the table; the result must still be a legal
+// move of the root with a sound score.
+func TestParallelSearch(t *testing.T) {
+	e := search.New(search.Options{HashMiB: 4, Threads: 3, Eval: &eval.Default})
+	for _, p := range search.BenchPositions()[:4] {
+		r := e.Search(context.Background(), p, nil, search.Limits{Depth: 6}, nil)
+		legal := false
+		for _, m := range p.Legal(nil) {
+			legal = legal || m == r.Move
+		}
+		if !legal {
+			t.Errorf("parallel search returned %v, not a legal move", r.Move)
+		}
+		if r.Nodes == 0 || r.Depth != 6 {
+			t.Errorf("parallel search: %d nodes, depth %d", r.Nodes, r.Depth)
+		}
+	}
+}
