@@ -212,9 +212,10 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 				})
 			}
 		}
-		// The next iteration costs a few times this one: do not start it
-		// if it would likely run past the soft limit.
-		if soft > 0 && time.Since(start) >= soft/2 {
+		// On a clock, the next iteration costs a few times this one: do
+		// not start it if it would likely run past the soft limit. A fixed
+		// move time is used to its end, the partial iteration included.
+		if soft > 0 && lim.MoveTime == 0 && time.Since(start) >= soft/2 {
 			break
 		}
 		if len(main.root) == 1 && (soft > 0 || hard > 0) {

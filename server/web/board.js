@@ -135,7 +135,7 @@ export function handStack(colour, count) {
   const svg = el('svg', { class: 'hand-stack', viewBox: '0 0 80 80', 'aria-hidden': 'true' });
   if (count > 0) {
     const g = el('g', { transform: 'translate(40 40) scale(0.95)' }, svg);
-    drawStack(g, 0, 0, colour, Math.min(count, 12), 0, 34);
+    drawStack(g, 0, 0, colour, Math.min(count, 6), 0, 30);
   } else {
     el('ellipse', { class: 'hand-empty', cx: 40, cy: 44, rx: RX, ry: RY }, svg);
   }
@@ -320,6 +320,7 @@ export class Board {
       if (col) drawColumn(s.col, name, s.x, s.y, col);
       const target = next.has(name) || (this.path.length === 0 && this.entries.has(name));
       const flags = {
+        entry: target && this.path.length === 0,
         last: last.has(name),
         chosen: chosen.has(name),
         target,
