@@ -57,16 +57,24 @@ type Weights struct {
 	Tempo int32
 }
 
-// Default is the tuned set of weights the engine plays with: fitted by
-// `emergo tune fit tune/testdata/selfplay.txt.gz` on the positions of
-// `emergo tune gen -games 2000 -level 4 -seed 1` (docs/tuning.md).
+// Default is the tuned set of weights the engine plays with: the second
+// round of fitting, by `emergo tune fit tune/testdata/selfplay2.txt.gz` on
+// the positions of `emergo tune gen -games 2000 -level 4 -seed 2 -weights
+// round1` (docs/tuning.md).
 var Default = Weights{
+	W:     [NumFeatures]int32{100, 16, 31, -20, -27, 1, -9, -1, -38},
+	Tempo: 6,
+}
+
+// Round1 is the first round of fitting, on games played with Initial:
+// `emergo tune fit tune/testdata/selfplay.txt.gz`.
+var Round1 = Weights{
 	W:     [NumFeatures]int32{100, 5, 88, -47, -4, -2, -31, -6, -74},
 	Tempo: 10,
 }
 
 // Initial is the hand-set weights the first self-play games were played
-// with, kept to measure the tuned ones against.
+// with.
 var Initial = Weights{
 	W:     [NumFeatures]int32{100, 30, -8, -12, 6, 2, 4, 3, 10},
 	Tempo: 8,

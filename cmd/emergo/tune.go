@@ -39,17 +39,19 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.MaxPlies, "maxplies", 300, "a game longer than this counts as a draw")
 	fs.IntVar(&cfg.Workers, "workers", 0, "games played at once (default: one per core)")
 	out := fs.String("out", "tune/testdata/selfplay.txt.gz", "output file")
-	weights := fs.String("weights", "default", "weights the engines play with: default or initial (the hand-set ones)")
+	weights := fs.String("weights", "default", "weights the engines play with: default, round1 or initial (see docs/tuning.md)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	switch *weights {
 	case "default":
 		cfg.Weights = &eval.Default
+	case "round1":
+		cfg.Weights = &eval.Round1
 	case "initial":
 		cfg.Weights = &eval.Initial
 	default:
-		return usageError{fmt.Sprintf("-weights %q: want default or initial", *weights)}
+		return usageError{fmt.Sprintf("-weights %q: want default, round1 or initial", *weights)}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
