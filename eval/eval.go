@@ -59,7 +59,7 @@ type Weights struct {
 
 // Default is the tuned set of weights the engine plays with: the second
 // round of fitting, by `emergo tune fit tune/testdata/selfplay2.txt.gz` on
-// the positions of `emergo tune gen -games 2000 -level 4 -seed 2 -weights
+// the positions of `emergo tune gen -games 2000 -seed 2 -weights
 // round1` (docs/tuning.md).
 var Default = Weights{
 	W:     [NumFeatures]int32{100, 16, 31, -20, -27, 1, -9, -1, -38},

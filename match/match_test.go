@@ -369,7 +369,7 @@ func TestGenerateOpenings(t *testing.T) {
 
 func TestStrengthSmoke(t *testing.T) {
 	cfg := StrengthConfig{
-		Pairings: []Pairing{{"random", "greedy"}},
+		Pairings: []Pairing{{P1: "random", P2: "greedy"}},
 		Games:    2, Sizes: []int{7}, MaxPlies: 200, Seed: 1,
 	}
 	rows, err := RunStrength(context.Background(), cfg)

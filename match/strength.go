@@ -11,6 +11,8 @@ import (
 // Pairing is one row of a strength table: P1 measured against P2.
 type Pairing struct {
 	P1, P2 string
+	// Games overrides StrengthConfig.Games for this row when positive.
+	Games int
 }
 
 // StrengthPairings returns the standard table: every level against the
@@ -19,16 +21,27 @@ type Pairing struct {
 func StrengthPairings() []Pairing {
 	var out []Pairing
 	for n := 1; n < 10; n++ {
-		out = append(out, Pairing{fmt.Sprintf("level:%d", n), fmt.Sprintf("level:%d", n+1)})
+		out = append(out, Pairing{P1: fmt.Sprintf("level:%d", n), P2: fmt.Sprintf("level:%d", n+1)})
 	}
 	for _, base := range []string{"random", "greedy"} {
 		for n := 1; n <= 10; n++ {
-			out = append(out, Pairing{fmt.Sprintf("level:%d", n), base})
+			out = append(out, Pairing{P1: fmt.Sprintf("level:%d", n), P2: base})
 		}
 	}
-	out = append(out, Pairing{"level:5", "mcts:10000"}, Pairing{"level:10", "mcts:10000"})
+	out = append(out, Pairing{P1: "level:5", P2: "mcts:10000"}, Pairing{P1: "level:10", P2: "mcts:10000", Games: TopGames})
+	// The rows that check the top level's targets get enough games for a
+	// narrow interval.
+	for i := range out {
+		if out[i].P1 == "level:10" && out[i].P2 == "greedy" {
+			out[i].Games = TopGames
+		}
+	}
 	return out
 }
+
+// TopGames is the number of games of the rows that measure the top level
+// against MCTS with 10,000 playouts and against the greedy mover.
+const TopGames = 200
 
 // StrengthConfig is a run of strength measurements.
 type StrengthConfig struct {
@@ -79,8 +92,12 @@ func RunStrength(ctx context.Context, cfg StrengthConfig) ([]StrengthRow, error)
 	}
 	var rows []StrengthRow
 	for i, pr := range cfg.Pairings {
+		games := cfg.Games
+		if pr.Games > 0 {
+			games = pr.Games
+		}
 		mc := Config{
-			Games:       cfg.Games,
+			Games:       games,
 			Sizes:       cfg.Sizes,
 			Concurrency: cfg.Concurrency,
 			MaxPlies:    cfg.MaxPlies,

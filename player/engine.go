@@ -29,14 +29,14 @@ type Level struct {
 // full strength: it is limited only by the clock.
 var Levels = [11]Level{
 	1:  {Depth: 1, Margin: 90},
-	2:  {Depth: 2, Margin: 70},
-	3:  {Depth: 3, Margin: 50},
-	4:  {Depth: 4, Margin: 35},
-	5:  {Nodes: 10_000, Margin: 20},
-	6:  {Nodes: 40_000, Margin: 10},
-	7:  {Nodes: 150_000},
-	8:  {Nodes: 500_000},
-	9:  {Nodes: 2_000_000},
+	2:  {Depth: 2, Margin: 60},
+	3:  {Depth: 3, Margin: 40},
+	4:  {Nodes: 5_000, Margin: 25},
+	5:  {Nodes: 10_000, Margin: 10},
+	6:  {Nodes: 20_000},
+	7:  {Nodes: 40_000},
+	8:  {Nodes: 80_000},
+	9:  {Nodes: 150_000},
 	10: {},
 }
 
@@ -59,6 +59,10 @@ type EngineOptions struct {
 	Threads int
 	Seed    uint64
 	Weights *eval.Weights // nil for eval.Default
+	// Limits, if set, replace the limits of the level (which still names
+	// the engine and seeds its noise): for tools that need settings that
+	// do not move when the levels are recalibrated.
+	Limits *Level
 }
 
 // NewEngine returns the engine at level 1 to 10.
@@ -70,9 +74,13 @@ func NewEngine(level int, o EngineOptions) (*Engine, error) {
 	if w == nil {
 		w = &eval.Default
 	}
+	lv := Levels[level]
+	if o.Limits != nil {
+		lv = *o.Limits
+	}
 	return &Engine{
 		level:  level,
-		lv:     Levels[level],
+		lv:     lv,
 		search: search.New(search.Options{HashMiB: o.HashMiB, Threads: o.Threads, Eval: w}),
 		rng:    rand.New(rand.NewPCG(o.Seed, uint64(level))),
 	}, nil

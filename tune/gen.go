@@ -31,12 +31,18 @@ type Sample struct {
 
 // GenConfig says which games to play.
 type GenConfig struct {
-	Games    int    // games per board size
-	Sizes    []int  // board sizes, default 9 and 7
-	Level    int    // engine level of both sides, default 4
-	Seed     uint64 // the games are a function of the seed
-	MaxPlies int    // a longer game is scored a draw, default 300
-	Workers  int    // default GOMAXPROCS
+	Games int   // games per board size
+	Sizes []int // board sizes, default 9 and 7
+	// Depth and Margin are the limits of both engines: a fixed depth,
+	// default 4, and noise among the moves within Margin of the best,
+	// default 35 (player.Level). They are fixed here, not taken from the
+	// engine's levels, so that recalibrating the levels does not change
+	// the games.
+	Depth, Margin int
+	Level         int    // names the engines and seeds their noise, default 4
+	Seed          uint64 // the games are a function of the seed
+	MaxPlies      int    // a longer game is scored a draw, default 300
+	Workers       int    // default GOMAXPROCS
 	// Weights the engines play with; nil for eval.Default.
 	Weights *eval.Weights
 }
@@ -50,6 +56,12 @@ func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)
 	}
 	if cfg.Level == 0 {
 		cfg.Level = 4
+	}
+	if cfg.Depth == 0 {
+		cfg.Depth = 4
+	}
+	if cfg.Margin == 0 {
+		cfg.Margin = 35
 	}
 	if cfg.MaxPlies == 0 {
 		cfg.MaxPlies = 300
@@ -70,7 +82,7 @@ func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)
 			defer wg.Done()
 			for i := range jobs {
 				size := cfg.Sizes[i%len(cfg.Sizes)]
-				s, err := playGame(ctx, size, cfg.Level, cfg.Seed*1_000_003+uint64(i), cfg.MaxPlies, cfg.Weights)
+				s, err := playGame(ctx, size, &cfg, cfg.Seed*1_000_003+uint64(i))
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -102,10 +114,12 @@ func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)
 	return out, nil
 }
 
-func playGame(ctx context.Context, size, level int, seed uint64, maxPlies int, w *eval.Weights) ([]Sample, error) {
+func playGame(ctx context.Context, size int, cfg *GenConfig, seed uint64) ([]Sample, error) {
 	var eng [2]*player.Engine
+	limits := player.Level{Depth: cfg.Depth, Margin: int32(cfg.Margin)}
+	maxPlies := cfg.MaxPlies
 	for c := range eng {
-		e, err := player.NewEngine(level, player.EngineOptions{HashMiB: 2, Seed: seed*2 + uint64(c), Weights: w})
+		e, err := player.NewEngine(cfg.Level, player.EngineOptions{HashMiB: 2, Seed: seed*2 + uint64(c), Weights: cfg.Weights, Limits: &limits})
 		if err != nil {
 			return nil, err
 		}

@@ -27,7 +27,7 @@ func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			"-movetime per move; the baselines play by their settings, without a clock.\n"+
 			"Writes the table, with the command, as markdown to -out. This takes a\n"+
 			"while: a row of 20 games lasts up to a few minutes.", stderr)
-	games := fs.Int("games", 20, "games per row, rounded up to an even number")
+	games := fs.Int("games", 20, "games per row, rounded up to an even number (the rows of level:10 against mcts:10000 and greedy play match.TopGames)")
 	movetime := fs.Duration("movetime", 100*time.Millisecond, "time per move of the engine levels")
 	size := fs.String("size", "both", "board: 9, 7 or both (alternating by pair)")
 	concurrency := fs.Int("concurrency", 1, "game pairs played at once")

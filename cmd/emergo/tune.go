@@ -29,12 +29,14 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 
 func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("tune gen", "",
-		"Plays self-play games between noisy engines of one level on both board sizes\n"+
+		"Plays self-play games between noisy fixed-depth engines on both board sizes\n"+
 			"and writes every quiet position with its game's result (gzipped text).\n"+
 			"The output is a function of the flags alone.", stderr)
 	var cfg tune.GenConfig
 	fs.IntVar(&cfg.Games, "games", 500, "games per board size")
-	fs.IntVar(&cfg.Level, "level", 4, "engine level of both sides")
+	fs.IntVar(&cfg.Depth, "depth", 4, "search depth of both engines")
+	fs.IntVar(&cfg.Margin, "margin", 35, "noise: the engines choose among the moves within this many hundredths of a man of the best")
+	fs.IntVar(&cfg.Level, "level", 4, "the level number that names the engines and seeds their noise")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed of the games")
 	fs.IntVar(&cfg.MaxPlies, "maxplies", 300, "a game longer than this counts as a draw")
 	fs.IntVar(&cfg.Workers, "workers", 0, "games played at once (default: one per core)")
