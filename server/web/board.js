@@ -7,8 +7,8 @@ const NS = 'http://www.w3.org/2000/svg';
 
 // Drawing units: one square is C wide; the margins hold the coordinates.
 const C = 100;
-const ML = 30; // left, for the ranks
-const MB = 30; // bottom, for the files
+const ML = 34; // left, for the ranks
+const MB = 34; // bottom, for the files
 const MT = 6;
 const MR = 6;
 
@@ -255,9 +255,9 @@ export class Board {
     for (let i = 0; i < n; i++) {
       const f = this.flipped ? n - 1 - i : i;
       const fx = ML + i * C + C / 2;
-      el('text', { x: fx, y: MT + n * C + 23, 'text-anchor': 'middle' }, coords).textContent = FILES[f];
+      el('text', { x: fx, y: MT + n * C + 27, 'text-anchor': 'middle' }, coords).textContent = FILES[f];
       const r = this.flipped ? i : n - 1 - i;
-      el('text', { x: ML / 2 - 1, y: MT + i * C + C / 2 + 7, 'text-anchor': 'middle' }, coords).textContent = String(r + 1);
+      el('text', { x: ML / 2 - 1, y: MT + i * C + C / 2 + 8, 'text-anchor': 'middle' }, coords).textContent = String(r + 1);
     }
     // Rows from the top of the picture down, so that the lower squares are
     // drawn last and nothing of theirs hides under an upper neighbour.
@@ -462,7 +462,8 @@ export class Board {
     const start = performance.now();
     const anim = { col, home: s, raf: 0 };
     const frame = (now) => {
-      const u = Math.min(1, (now - start) / total);
+      // A frame's time may be a little before start: it is when the frame began.
+      const u = Math.max(0, Math.min(1, (now - start) / total));
       if (u >= 1) {
         this._finishAnim();
         return;
