@@ -328,8 +328,14 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 	if req.Mode == "engine" {
 		g.Seats[1-me] = store.Seat{Name: fmt.Sprintf("Emergo level %d", req.Level), Engine: true}
 	}
+	return s.create(r, g)
+}
+
+// create stores a new game and answers with its state, starting the
+// engine if it moves first.
+func (s *Server) create(r *request, g *store.Game) (int, any, error) {
 	if err := s.st.Create(r.Context(), g); err != nil {
-		s.log.Error("create game", "err", err)
+		s.log.Error("create game", "game", g.ID, "err", err)
 		return 0, nil, errStorage
 	}
 	lv, err := s.load(r.Context(), g.ID)
@@ -501,7 +507,9 @@ func (s *Server) handleResign(r *request) (int, any, error) {
 	})
 }
 
-func (s *Server) handleDraw(r *request) (int, any, error) {
+// offer runs an offer's action (draw or take-back) for the viewer's seat
+// on a copy of the game.
+func (s *Server) offer(r *request, act func(lv *live, next *store.Game, seat int, action string) error) (int, any, error) {
 	var req struct {
 		Action string `json:"action"`
 	}
@@ -513,8 +521,13 @@ func (s *Server) handleDraw(r *request) (int, any, error) {
 		if err != nil {
 			return err
 		}
-		next := clone(lv.g)
-		switch req.Action {
+		return act(lv, clone(lv.g), seat, req.Action)
+	})
+}
+
+func (s *Server) handleDraw(r *request) (int, any, error) {
+	return s.offer(r, func(lv *live, next *store.Game, seat int, action string) error {
+		switch action {
 		case "offer":
 			if next.DrawOffer == 1-seat {
 				return s.agreeDraw(r, lv, next)
@@ -565,19 +578,8 @@ func (s *Server) engineAcceptsDraw(r *request, lv *live, human int) bool {
 }
 
 func (s *Server) handleTakeback(r *request) (int, any, error) {
-	var req struct {
-		Action string `json:"action"`
-	}
-	if err := decode(r, &req); err != nil {
-		return 0, nil, err
-	}
-	return s.withGame(r, func(lv *live) error {
-		seat, err := mySeat(lv, r.token)
-		if err != nil {
-			return err
-		}
-		next := clone(lv.g)
-		switch req.Action {
+	return s.offer(r, func(lv *live, next *store.Game, seat int, action string) error {
+		switch action {
 		case "request":
 			if next.Seats[1-seat].Engine {
 				return s.takeBack(r, lv, next, seat)

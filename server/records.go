@@ -119,17 +119,7 @@ func (s *Server) handleUpload(r *request) (int, any, error) {
 	for _, m := range rg.Moves() {
 		g.Moves = append(g.Moves, store.Move{Text: m.Text(rg.Geometry()), At: now})
 	}
-	if err := s.st.Create(r.Context(), g); err != nil {
-		s.log.Error("store upload", "err", err)
-		return 0, nil, errStorage
-	}
-	lv, err := s.load(r.Context(), g.ID)
-	if err != nil {
-		return 0, nil, err
-	}
-	lv.mu.Lock()
-	defer lv.mu.Unlock()
-	return http.StatusCreated, s.state(lv, r.token), nil
+	return s.create(r, g)
 }
 
 func (s *Server) handleAnalyze(r *request) (int, any, error) {
