@@ -256,7 +256,7 @@ func fromTT(s int32, ply int) int32 {
 func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
 	t.pvLen[ply] = ply
 	t.nodes++
-	if t.nodes&1023 == 0 {
+	if t.nodes&255 == 0 {
 		t.poll()
 	}
 	c := t.ctl
