@@ -4,12 +4,16 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -29,12 +33,18 @@ type env struct {
 	now atomic.Int64 // offset added to the real time, in ns
 }
 
+// newEnv starts a server on cfg.Store, or on a fresh SQLite file.
 func newEnv(t *testing.T, cfg server.Config) *env {
 	t.Helper()
-	st, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
+	st := cfg.Store
+	if st == nil {
+		sq, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st = sq
 	}
+	var err error
 	e := &env{t: t}
 	cfg.Store = st
 	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -142,8 +152,9 @@ func friendGame(t *testing.T, e *env, extra map[string]any) (string, *client, *c
 	return st.ID, a, b
 }
 
-func TestFriendGame(t *testing.T) {
-	e := newEnv(t, server.Config{})
+func TestFriendGame(t *testing.T) { friendGameTest(t, newEnv(t, server.Config{})) }
+
+func friendGameTest(t *testing.T, e *env) {
 	id, a, b := friendGame(t, e, nil)
 	watcher := e.client()
 
@@ -221,8 +232,9 @@ func TestBadRequests(t *testing.T) {
 	}
 }
 
-func TestRacingMovesExactlyOneWins(t *testing.T) {
-	e := newEnv(t, server.Config{})
+func TestRacingMovesExactlyOneWins(t *testing.T) { racingTest(t, newEnv(t, server.Config{})) }
+
+func racingTest(t *testing.T, e *env) {
 	id, a, _ := friendGame(t, e, nil)
 	const n = 10
 	codes := make([]int, n)
@@ -284,8 +296,9 @@ func waitFor(t *testing.T, c *client, id string, ok func(state) bool) state {
 	}
 }
 
-func TestEventsArriveLive(t *testing.T) {
-	e := newEnv(t, server.Config{})
+func TestEventsArriveLive(t *testing.T) { eventsTest(t, newEnv(t, server.Config{})) }
+
+func eventsTest(t *testing.T, e *env) {
 	id, a, b := friendGame(t, e, nil)
 	req, _ := http.NewRequest("GET", e.ts.URL+"/api/games/"+id+"/events", nil)
 	resp, err := b.c.Do(req)
@@ -350,8 +363,9 @@ func TestDrawAndTakeback(t *testing.T) {
 	}
 }
 
-func TestClockFlags(t *testing.T) {
-	e := newEnv(t, server.Config{})
+func TestClockFlags(t *testing.T) { clockTest(t, newEnv(t, server.Config{})) }
+
+func clockTest(t *testing.T, e *env) {
 	id, a, b := friendGame(t, e, map[string]any{"clock": map[string]any{"initial": 60, "increment": 5}})
 	if code, st := a.move(id, "a1", 0); code != 200 || st.Clock.WhiteMS < 60000 || st.Clock.Running != "black" {
 		t.Fatalf("clocked move: %d %+v", code, st.Clock)
@@ -447,4 +461,43 @@ func TestUIIsServed(t *testing.T) {
 			t.Errorf("%s: %d", path, resp.StatusCode)
 		}
 	}
+}
+
+// TestOnPostgres plays the tests that depend most on the store on
+// PostgreSQL, when EMERGO_TEST_POSTGRES names a database (.ci/run does).
+func TestOnPostgres(t *testing.T) {
+	dsn := os.Getenv("EMERGO_TEST_POSTGRES")
+	if dsn == "" {
+		t.Skip("PostgreSQL server tests skipped: set EMERGO_TEST_POSTGRES to a connection URL to run them; .ci/run does")
+	}
+	pg := func(t *testing.T) *env {
+		admin, err := sql.Open("pgx", dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schema := fmt.Sprintf("emergo_server_test_%d_%d", os.Getpid(), time.Now().UnixNano())
+		if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+			admin.Close()
+		})
+		u, err := url.Parse(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := u.Query()
+		q.Set("search_path", schema)
+		u.RawQuery = q.Encode()
+		st, err := sqlstore.OpenPostgres(context.Background(), u.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return newEnv(t, server.Config{Store: st})
+	}
+	t.Run("FriendGame", func(t *testing.T) { friendGameTest(t, pg(t)) })
+	t.Run("Racing", func(t *testing.T) { racingTest(t, pg(t)) })
+	t.Run("Events", func(t *testing.T) { eventsTest(t, pg(t)) })
+	t.Run("Clock", func(t *testing.T) { clockTest(t, pg(t)) })
 }
