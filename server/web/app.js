@@ -533,6 +533,9 @@ class GamePage {
         text = `${moving} to move.`;
         if (s.mode !== 'analysis') text += ' You are watching.';
       }
+      // While an earlier position is shown, say that the status is the
+      // live game's, not the board's.
+      if (this.view) text = `Live game: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
       status.textContent = text;
       status.className = cls;
     }
