@@ -322,7 +322,7 @@ func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
 			s = -t.search(ply+1, newDepth, -beta, -alpha)
 		} else {
 			r := 0
-			if depth >= 3 && i >= 3 && !capture && f.scores[i] < killerScore && !child.pos.CanCapture() {
+			if depth >= 3 && i >= 3 && !capture && f.scores[i] < killerScore && !t.e.opts.NoReductions && !child.pos.CanCapture() {
 				r = 1
 				if i >= 8 && depth >= 5 {
 					r = 2
