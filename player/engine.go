@@ -99,7 +99,7 @@ func (e *Engine) Search() *search.Engine { return e.search }
 
 // Limits returns the search limits of the level for a move under c.
 func (e *Engine) Limits(side rules.Color, c Clock) search.Limits {
-	lim := search.Limits{Depth: e.lv.Depth, Nodes: e.lv.Nodes, MoveTime: c.MoveTime}
+	lim := search.Limits{Depth: e.lv.Depth, Nodes: e.lv.Nodes, MoveTime: moveTimeBudget(c.MoveTime)}
 	if c.MoveTime == 0 && c.Time[side] > 0 {
 		lim.Time, lim.Inc = c.Time[side], c.Inc[side]
 	}
@@ -110,6 +110,16 @@ func (e *Engine) Limits(side rules.Color, c Clock) search.Limits {
 		lim.MultiPV = 6
 	}
 	return lim
+}
+
+// moveTimeBudget is the part of a fixed move time the search may use: the
+// rest covers what happens around the search (the protocol, the process,
+// a busy machine), so that the move arrives in time.
+func moveTimeBudget(t time.Duration) time.Duration {
+	if t <= 0 {
+		return 0
+	}
+	return max(t*9/10-5*time.Millisecond, t/2)
 }
 
 func (e *Engine) Move(ctx context.Context, g *rules.Game, c Clock) (rules.Move, error) {
