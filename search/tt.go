@@ -59,7 +59,13 @@ func newTable(mib int) *table {
 	for size*2 <= n {
 		size *= 2
 	}
-	return &table{buckets: make([]bucket, size), mask: size - 1}
+	t := &table{buckets: make([]bucket, size), mask: size - 1}
+	// Touch every page now: otherwise the first search pays the page
+	// faults of the whole table, node by node, in its first milliseconds.
+	for i := 0; i < len(t.buckets); i += 4096 / 64 {
+		t.buckets[i][0].data = 0
+	}
+	return t
 }
 
 func (t *table) clear() {
