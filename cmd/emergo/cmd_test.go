@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"emergo/rules"
 )
 
 // emergo runs the command in-process and returns its output and error.
@@ -138,6 +141,50 @@ func TestUsageErrors(t *testing.T) {
 	for _, args := range [][]string{{}, {"nosuch"}, {"perft"}, {"perft", "x"}, {"legal", "-size", "8"}, {"show", "-size", "7", "-position", "9x9 w 12/12 -"}} {
 		if _, _, err := emergo(t, "", args...); err == nil || exitCode(err) != 2 {
 			t.Errorf("%v: error %v, want a usage error", args, err)
+		}
+	}
+}
+
+// The batch mode keeps the game of the previous line; whatever the order of
+// the lines, each answer must be the one a fresh game gives.
+func TestLegalBatchMatchesFreshGames(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	var lines []string
+	for game := 0; game < 12; game++ {
+		gm := rules.NewGame(rules.Geometry7)
+		var moves []string
+		for gm.Len() < 60 && !gm.Outcome().Over() {
+			l := gm.Legal()
+			m := l[r.IntN(len(l))]
+			moves = append(moves, m.Text(gm.Geometry()))
+			gm.Play(m)
+		}
+		for i := 0; i <= len(moves); i += 1 + r.IntN(4) {
+			lines = append(lines, strings.Join(moves[:i], " "))
+		}
+		// A wrong move in the middle, then the game goes on.
+		if len(moves) > 6 {
+			bad := append(append([]string{}, moves[:5]...), "a1-a2")
+			lines = append(lines, strings.Join(bad, " "), strings.Join(moves, " "))
+		}
+	}
+	r.Shuffle(len(lines)/2, func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+	out, _, err := emergo(t, strings.Join(lines, "\n")+"\n", "legal", "-batch", "-size", "7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(got) != len(lines) {
+		t.Fatalf("%d answers to %d lines", len(got), len(lines))
+	}
+	for i, line := range lines {
+		fresh, _, err := emergo(t, "", append([]string{"legal", "-size", "7"}, strings.Fields(line)...)...)
+		want := strings.Join(strings.Fields(fresh), " ")
+		if err != nil {
+			want = "error: " + err.Error()
+		}
+		if got[i] != want {
+			t.Fatalf("line %d %q:\n got %q\nwant %q", i+1, line, got[i], want)
 		}
 	}
 }

@@ -51,10 +51,18 @@ func runLegal(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 // legalBatch answers one line per input line. Output is flushed whenever
 // no more input is already buffered, so a caller that writes a line and
 // waits for the answer is served at once, and a piped file at full speed.
+// Checkers often send every prefix of a game in turn, so the game of the
+// previous line is kept and only the moves after the common prefix are
+// taken back and played: a game of n plies costs O(n), not O(n²).
 func legalBatch(bf *boardFlags, stdin io.Reader, stdout io.Writer) error {
 	in := bufio.NewReaderSize(stdin, 1<<16)
 	out := bufio.NewWriterSize(stdout, 1<<16)
 	var line strings.Builder
+	gm, err := bf.game()
+	if err != nil {
+		return err
+	}
+	var played []string // the input texts of the moves gm holds
 	for {
 		chunk, isPrefix, err := in.ReadLine()
 		if err == io.EOF {
@@ -67,8 +75,18 @@ func legalBatch(bf *boardFlags, stdin io.Reader, stdout io.Writer) error {
 		if isPrefix {
 			continue
 		}
-		gm, _ := bf.game()
-		if err := playMoves(gm, moveFields(line.String())); err != nil {
+		moves := moveFields(line.String())
+		k := 0
+		for k < len(played) && k < len(moves) && played[k] == moves[k] {
+			k++
+		}
+		for len(played) > k {
+			gm.Undo()
+			played = played[:len(played)-1]
+		}
+		err = playFrom(gm, moves, k)
+		played = append(played, moves[k:gm.Len()]...)
+		if err != nil {
 			fmt.Fprintf(out, "error: %v\n", err)
 		} else {
 			writeLegalLine(out, gm)

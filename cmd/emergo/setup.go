@@ -31,8 +31,13 @@ func startGame(size int, position string, sizeSet bool) (*rules.Game, error) {
 
 // playMoves plays move texts on gm; the error names the first move that
 // cannot be played, counted from 1, and why.
-func playMoves(gm *rules.Game, moves []string) error {
-	for i, text := range moves {
+func playMoves(gm *rules.Game, moves []string) error { return playFrom(gm, moves, 0) }
+
+// playFrom plays moves[first:] on gm, which holds moves[:first] already;
+// errors count the moves from the first of the whole list.
+func playFrom(gm *rules.Game, moves []string, first int) error {
+	for i := first; i < len(moves); i++ {
+		text := moves[i]
 		if o := gm.Outcome(); o.Over() {
 			return fmt.Errorf("move %d %q: the game is over (%s)", i+1, text, o)
 		}
