@@ -1,0 +1,94 @@
+package notation
+
+import (
+	"fmt"
+	"strings"
+
+	"emergo/rules"
+)
+
+// MindSports, the designer's site, names a square by the two oblique lines
+// through it (RULES 7.5): a letter for the line L = (f-r)/2 + c and a number
+// for N = (f+r)/2, with f and r counted from 1 and c = 5 on 9x9, 4 on 7x7.
+// Its moves are the squares of the path joined by "-", whatever the kind.
+
+// MindSportsSquare returns the MindSports name of s, such as "e4" for d4.
+func MindSportsSquare(g *rules.Geometry, s rules.Square) string {
+	f, r := g.FileRank(s)
+	f, r = f+1, r+1
+	c := (g.N + 1) / 2
+	l := (f-r)/2 + c
+	n := (f + r) / 2
+	return fmt.Sprintf("%c%d", 'a'+l-1, n)
+}
+
+// ParseMindSportsSquare reads a MindSports square name.
+func ParseMindSportsSquare(g *rules.Geometry, name string) (rules.Square, error) {
+	if len(name) != 2 || name[0] < 'a' || name[0] > 'z' || name[1] < '1' || name[1] > '9' {
+		return rules.NoSquare, fmt.Errorf("%q is not a MindSports square name", name)
+	}
+	c := (g.N + 1) / 2
+	l, n := int(name[0]-'a')+1, int(name[1]-'0')
+	// Inverting L = (f-r)/2 + c and N = (f+r)/2.
+	f, r := n+l-c, n-l+c
+	s := g.At(f-1, r-1)
+	if s == rules.NoSquare {
+		return rules.NoSquare, fmt.Errorf("%s is not a square of the %dx%d board in MindSports notation", name, g.N, g.N)
+	}
+	return s, nil
+}
+
+// MindSportsMove writes m in MindSports notation: its squares joined by
+// "-".
+func MindSportsMove(g *rules.Geometry, m rules.Move) string {
+	parts := make([]string, m.Len())
+	for i := range parts {
+		parts[i] = MindSportsSquare(g, m.At(i))
+	}
+	return strings.Join(parts, "-")
+}
+
+// ParseMindSportsMove reads a move in MindSports notation and returns the
+// legal move of p with that path. Steps and captures are both written with
+// "-", so the path alone decides.
+func ParseMindSportsMove(p *rules.Position, text string) (rules.Move, error) {
+	g := p.Geometry()
+	fields := strings.FieldsFunc(strings.ToLower(strings.TrimSpace(text)), func(r rune) bool { return r == '-' || r == 'x' })
+	if len(fields) == 0 {
+		return rules.Move{}, &MoveError{Text: text, Reason: "empty move"}
+	}
+	path := make([]rules.Square, len(fields))
+	for i, f := range fields {
+		s, err := ParseMindSportsSquare(g, f)
+		if err != nil {
+			return rules.Move{}, &MoveError{Text: text, Reason: err.Error()}
+		}
+		path[i] = s
+	}
+	for _, m := range p.Legal(nil) {
+		if m.Len() != len(path) {
+			continue
+		}
+		same := true
+		for i, s := range path {
+			same = same && m.At(i) == s
+		}
+		if same {
+			return m, nil
+		}
+	}
+	// Say why in the project's own notation, where the reasons are.
+	var ours []string
+	for _, s := range path {
+		ours = append(ours, g.Name(s))
+	}
+	sep := "x"
+	if len(path) == 2 && !p.CanCapture() {
+		sep = "-"
+	}
+	_, err := ParseMove(p, strings.Join(ours, sep))
+	if err == nil {
+		err = &MoveError{Text: text, Reason: "not a legal move"}
+	}
+	return rules.Move{}, fmt.Errorf("MindSports %q is %w", text, err)
+}
