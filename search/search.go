@@ -18,7 +18,8 @@
 //     sufficient depth, re-searched at full depth when they beat alpha
 //     (+65 Elo in self-play at 40 ms a move, docs/evidence.md). Null-move
 //     pruning is not used: there is no pass in Emergo, and a player with
-//     no move only draws, so zugzwang is common in the endgame.
+//     no move only draws, so zugzwang is common in the endgame. Futility
+//     pruning was tried and dropped: no gain in 400 games (docs/evidence.md).
 //   - Repetitions on the path or in the game since the last entry score
 //     as a draw (RULES 6.3).
 //   - Several best lines (MultiPV) by searching the root moves after the

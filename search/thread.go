@@ -59,7 +59,7 @@ type thread struct {
 	nodes     uint64
 	published atomic.Uint64
 	selDepth  int
-	history   []uint64 // game positions before the root, oldest first
+	past      hashSet // hashes of the game's positions before the root
 	root      []rootMove
 	stack     [maxPly + 2]frame
 	pv        [maxPly + 1][maxPly + 1]rules.Move
@@ -88,7 +88,7 @@ func (t *thread) setup(root rules.Position, history []uint64, ctl *control) {
 	t.nodes = 0
 	t.published.Store(0)
 	t.selDepth = 0
-	t.history = append(t.history[:0], history...)
+	t.past.reset(history)
 	t.stack[0].pos = root
 	t.stack[0].reversible = len(history) > 0
 	moves := root.Legal(t.stack[0].moves[:0])
@@ -216,20 +216,72 @@ func (t *thread) searchRoot(depth int, alpha, beta int32, from int) int32 {
 }
 
 // repeated reports whether the position at ply occurred before, on the
-// path or in the game, with no entry in between.
+// path or in the game, with no entry in between. Only positions with the
+// same side to move can be equal, so the path is searched two plies at a
+// time; the game's positions are looked up in a hash set, since in the
+// movement phase they reach back to the last entry, many plies ago.
 func (t *thread) repeated(ply int) bool {
 	h := t.stack[ply].pos.Hash()
 	i := ply
-	for ; i > 0; i-- {
-		if !t.stack[i].reversible {
+	for ; i >= 2; i -= 2 {
+		if !t.stack[i].reversible || !t.stack[i-1].reversible {
 			return false
 		}
-		if t.stack[i-1].pos.Hash() == h {
+		if t.stack[i-2].pos.Hash() == h {
 			return true
 		}
 	}
+	if i == 1 && !t.stack[1].reversible {
+		return false
+	}
 	// The whole path is reversible: look into the game.
-	return slices.Contains(t.history, h)
+	return t.past.has(h)
+}
+
+// hashSet is a set of position hashes with open addressing, for the
+// positions of the game before the root.
+type hashSet struct {
+	slots []uint64
+	zero  bool // 0 is the empty slot, so a hash of 0 is kept aside
+}
+
+func (hs *hashSet) reset(keys []uint64) {
+	size := 16
+	for size < 4*len(keys) {
+		size *= 2
+	}
+	if cap(hs.slots) >= size {
+		hs.slots = hs.slots[:size]
+		clear(hs.slots)
+	} else {
+		hs.slots = make([]uint64, size)
+	}
+	hs.zero = false
+	mask := uint64(size - 1)
+	for _, k := range keys {
+		if k == 0 {
+			hs.zero = true
+			continue
+		}
+		i := k & mask
+		for hs.slots[i] != 0 && hs.slots[i] != k {
+			i = (i + 1) & mask
+		}
+		hs.slots[i] = k
+	}
+}
+
+func (hs *hashSet) has(k uint64) bool {
+	if k == 0 {
+		return hs.zero
+	}
+	mask := uint64(len(hs.slots) - 1)
+	for i := k & mask; hs.slots[i] != 0; i = (i + 1) & mask {
+		if hs.slots[i] == k {
+			return true
+		}
+	}
+	return false
 }
 
 func toTT(s int32, ply int) int32 {
