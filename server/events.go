@@ -11,6 +11,12 @@ import (
 // not queued, so a slow viewer gets the latest state rather than a
 // backlog.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	done, ok := s.openStream(clientAddr(r))
+	if !ok {
+		writeError(w, &apiError{http.StatusTooManyRequests, "too many live connections from your address"})
+		return
+	}
+	defer done()
 	lv, err := s.load(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"emergo/notation"
@@ -28,6 +29,9 @@ type live struct {
 	// the stored start, or the server's start if later, so that time the
 	// server was down is not charged to anyone.
 	turnStart time.Time
+	// used is when a request last asked for the game (Unix nanoseconds):
+	// idle games are dropped from memory (see sweep).
+	used atomic.Int64
 }
 
 // load returns the live game id, reading it from the store if needed.
@@ -36,6 +40,7 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	lv := s.games[id]
 	s.mu.Unlock()
 	if lv != nil {
+		lv.used.Store(s.now().UnixNano())
 		return lv, nil
 	}
 	g, err := s.st.Get(ctx, id)
@@ -52,6 +57,7 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 		return nil, &apiError{http.StatusInternalServerError, "this game's record is damaged"}
 	}
 	lv = &live{g: g, rg: rg, subs: map[chan struct{}]struct{}{}}
+	lv.used.Store(s.now().UnixNano())
 	lv.turnStart = g.TurnStart
 	if lv.turnStart.Before(s.started) {
 		lv.turnStart = s.started
@@ -258,4 +264,32 @@ func (s *Server) play(ctx context.Context, lv *live, m rules.Move) error {
 func (lv *live) side() rules.Color {
 	p := lv.rg.Position()
 	return p.Side()
+}
+
+// sweep drops from memory the games nobody has asked for in
+// cfg.EvictAfter and that need nothing from this process: no viewer
+// waiting, no engine thinking, no clock to watch. The store holds them;
+// the next request loads them again.
+func (s *Server) sweep() {
+	cutoff := s.now().Add(-s.cfg.EvictAfter).UnixNano()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, lv := range s.games {
+		if lv.used.Load() > cutoff {
+			continue
+		}
+		lv.mu.Lock()
+		idle := len(lv.subs) == 0 && !lv.thinking && lv.timer == nil
+		lv.mu.Unlock()
+		if idle {
+			delete(s.games, id)
+		}
+	}
+}
+
+// Cached returns how many games the server holds in memory.
+func (s *Server) Cached() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games)
 }

@@ -40,6 +40,12 @@ type Config struct {
 	RateBurst int
 	// Now is the clock, for tests; default time.Now.
 	Now func() time.Time
+	// EvictAfter is how long a game nobody asks for stays in memory,
+	// default 10 minutes.
+	EvictAfter time.Duration
+	// MaxStreams bounds the event streams one client address may hold
+	// open, default 32.
+	MaxStreams int
 }
 
 // Server serves the site. Create it with New, serve Handler, and Close it
@@ -60,6 +66,7 @@ type Server struct {
 
 	limMu    sync.Mutex
 	limiters map[string]*clientLimit
+	streams  map[string]int // open event streams by client address
 }
 
 type clientLimit struct {
@@ -91,6 +98,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.EvictAfter <= 0 {
+		cfg.EvictAfter = 10 * time.Minute
+	}
+	if cfg.MaxStreams <= 0 {
+		cfg.MaxStreams = 32
+	}
 	bctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now,
@@ -98,13 +111,46 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		ctx:     bctx, cancel: cancel,
 		games:    map[string]*live{},
 		limiters: map[string]*clientLimit{},
+		streams:  map[string]int{},
 	}
 	s.started = s.now()
 	if err := s.resume(ctx); err != nil {
 		cancel()
 		return nil, err
 	}
+	s.bg.Add(1)
+	go func() {
+		defer s.bg.Done()
+		tick := time.NewTicker(max(s.cfg.EvictAfter/4, 10*time.Millisecond))
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+				s.sweep()
+			case <-s.ctx.Done():
+				return
+			}
+		}
+	}()
 	return s, nil
+}
+
+// openStream counts an event stream of a client, refusing more than
+// cfg.MaxStreams at once; the returned function closes it.
+func (s *Server) openStream(addr string) (func(), bool) {
+	s.limMu.Lock()
+	defer s.limMu.Unlock()
+	if s.streams[addr] >= s.cfg.MaxStreams {
+		return nil, false
+	}
+	s.streams[addr]++
+	return func() {
+		s.limMu.Lock()
+		defer s.limMu.Unlock()
+		if s.streams[addr]--; s.streams[addr] <= 0 {
+			delete(s.streams, addr)
+		}
+	}, true
 }
 
 // Close stops the background work (engine searches, clock timers) and

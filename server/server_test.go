@@ -501,3 +501,47 @@ func TestOnPostgres(t *testing.T) {
 	t.Run("Events", func(t *testing.T) { eventsTest(t, pg(t)) })
 	t.Run("Clock", func(t *testing.T) { clockTest(t, pg(t)) })
 }
+
+// Games nobody asks for leave memory and come back from the store; a game
+// someone watches stays.
+func TestIdleGamesLeaveMemory(t *testing.T) {
+	e := newEnv(t, server.Config{EvictAfter: 50 * time.Millisecond})
+	id, a, b := friendGame(t, e, nil)
+	a.move(id, "a1", 0)
+	watched, c, _ := friendGame(t, e, nil)
+	req, _ := http.NewRequest("GET", e.ts.URL+"/api/games/"+watched+"/events", nil)
+	resp, err := c.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for e.srv.Cached() != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d games in memory, want only the watched one", e.srv.Cached())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// The dropped game is loaded again, as it was, and play goes on.
+	if code, st := b.move(id, "g7", 1); code != 200 || len(st.Moves) != 2 {
+		t.Errorf("move in a game loaded again: %d %+v", code, st)
+	}
+}
+
+func TestStreamLimit(t *testing.T) {
+	e := newEnv(t, server.Config{MaxStreams: 2})
+	id, a, _ := friendGame(t, e, nil)
+	var codes []int
+	for i := 0; i < 3; i++ {
+		req, _ := http.NewRequest("GET", e.ts.URL+"/api/games/"+id+"/events", nil)
+		resp, err := a.c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		codes = append(codes, resp.StatusCode)
+	}
+	if codes[0] != 200 || codes[1] != 200 || codes[2] != http.StatusTooManyRequests {
+		t.Errorf("three streams from one address: %v, want 200 200 429", codes)
+	}
+}
