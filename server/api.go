@@ -335,6 +335,7 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 // engine if it moves first.
 func (s *Server) create(r *request, g *store.Game) (int, any, error) {
 	if err := s.st.Create(r.Context(), g); err != nil {
+		s.metrics.storeErrors.Add(1)
 		s.log.Error("create game", "game", g.ID, "err", err)
 		return 0, nil, errStorage
 	}
@@ -345,6 +346,7 @@ func (s *Server) create(r *request, g *store.Game) (int, any, error) {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
 	s.afterChange(lv)
+	s.metrics.gamesCreated.Add(1)
 	s.log.Info("game created", "game", g.ID, "mode", g.Mode, "size", g.Size, "level", g.Level)
 	return http.StatusCreated, s.state(lv, r.token), nil
 }

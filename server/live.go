@@ -114,6 +114,7 @@ func (s *Server) commit(ctx context.Context, lv *live, next *store.Game, keep in
 			}
 			return &apiError{http.StatusConflict, "the game changed meanwhile: look again and retry"}
 		}
+		s.metrics.storeErrors.Add(1)
 		s.log.Error("store update", "game", next.ID, "err", err)
 		return errStorage
 	}
@@ -257,6 +258,7 @@ func (s *Server) play(ctx context.Context, lv *live, m rules.Move) error {
 		}
 		return err
 	}
+	s.metrics.movesAccepted.Add(1)
 	return nil
 }
 

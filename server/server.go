@@ -67,6 +67,8 @@ type Server struct {
 	limMu    sync.Mutex
 	limiters map[string]*clientLimit
 	streams  map[string]int // open event streams by client address
+
+	metrics metrics
 }
 
 type clientLimit struct {
@@ -114,6 +116,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		streams:  map[string]int{},
 	}
 	s.started = s.now()
+	s.initMetrics()
 	if err := s.resume(ctx); err != nil {
 		cancel()
 		return nil, err
@@ -144,9 +147,11 @@ func (s *Server) openStream(addr string) (func(), bool) {
 		return nil, false
 	}
 	s.streams[addr]++
+	s.metrics.streams.Add(1)
 	return func() {
 		s.limMu.Lock()
 		defer s.limMu.Unlock()
+		s.metrics.streams.Add(-1)
 		if s.streams[addr]--; s.streams[addr] <= 0 {
 			delete(s.streams, addr)
 		}
@@ -225,6 +230,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	mux.HandleFunc("GET /g/{id}", page("index.html"))
 	mux.HandleFunc("GET /rules", page("rules.html"))
+	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
 	mux.Handle("/", files)
 

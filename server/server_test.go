@@ -545,3 +545,25 @@ func TestStreamLimit(t *testing.T) {
 		t.Errorf("three streams from one address: %v, want 200 200 429", codes)
 	}
 }
+
+func TestMetrics(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	id, a, b := friendGame(t, e, nil)
+	a.move(id, "a1", 0)
+	b.move(id, "g7", 1)
+	resp, err := http.Get(e.ts.URL + "/debug/vars")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var vars struct {
+		Emergo map[string]int `json:"emergo"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&vars); err != nil {
+		t.Fatal(err)
+	}
+	m := vars.Emergo
+	if m["games_created"] != 1 || m["moves_accepted"] != 2 || m["games_in_memory"] != 1 || m["store_errors"] != 0 {
+		t.Errorf("metrics %v", m)
+	}
+}

@@ -73,11 +73,17 @@ func (s *Server) engineMove(rg *rules.Game, level int, seed uint64, clock player
 		return rules.Move{}, s.ctx.Err()
 	}
 	defer func() { <-s.engines }()
+	s.metrics.searching.Add(1)
+	defer s.metrics.searching.Add(-1)
 	e, err := player.NewEngine(level, player.EngineOptions{HashMiB: s.cfg.EngineHashMiB, Seed: seed})
 	if err != nil {
 		return rules.Move{}, err
 	}
-	return e.Move(s.ctx, rg, clock)
+	m, err := e.Move(s.ctx, rg, clock)
+	if err == nil {
+		s.metrics.engineMoves.Add(1)
+	}
+	return m, err
 }
 
 // analyse searches a position for the analysis board, within the engine
@@ -89,6 +95,8 @@ func (s *Server) analyse(ctx context.Context, rg *rules.Game, depth int) (search
 		return search.Result{}, ctx.Err()
 	}
 	defer func() { <-s.engines }()
+	s.metrics.searching.Add(1)
+	defer s.metrics.searching.Add(-1)
 	e := search.New(search.Options{HashMiB: s.cfg.EngineHashMiB, Eval: &eval.Default})
 	p := rg.Position()
 	return e.Search(ctx, p, search.HistoryOf(rg), search.Limits{Depth: depth, MoveTime: analysisTime}, nil), nil
