@@ -63,6 +63,9 @@ type EngineOptions struct {
 	// the engine and seeds its noise): for tools that need settings that
 	// do not move when the levels are recalibrated.
 	Limits *Level
+	// Search, if set, is the search to use (a server reuses its searches
+	// and their tables); HashMiB, Threads and Weights are then ignored.
+	Search *search.Engine
 }
 
 // NewEngine returns the engine at level 1 to 10.
@@ -74,6 +77,10 @@ func NewEngine(level int, o EngineOptions) (*Engine, error) {
 	if w == nil {
 		w = &eval.Default
 	}
+	se := o.Search
+	if se == nil {
+		se = search.New(search.Options{HashMiB: o.HashMiB, Threads: o.Threads, Eval: w})
+	}
 	lv := Levels[level]
 	if o.Limits != nil {
 		lv = *o.Limits
@@ -81,7 +88,7 @@ func NewEngine(level int, o EngineOptions) (*Engine, error) {
 	return &Engine{
 		level:  level,
 		lv:     lv,
-		search: search.New(search.Options{HashMiB: o.HashMiB, Threads: o.Threads, Eval: w}),
+		search: se,
 		rng:    rand.New(rand.NewPCG(o.Seed, uint64(level))),
 	}, nil
 }

@@ -19,6 +19,8 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"emergo/eval"
+	"emergo/search"
 	"emergo/store"
 )
 
@@ -69,6 +71,9 @@ type Server struct {
 	streams  map[string]int // open event streams by client address
 
 	metrics metrics
+	// searches keeps search engines, each with its table, between engine
+	// moves and analyses, instead of a new table every time.
+	searches sync.Pool
 }
 
 type clientLimit struct {
@@ -117,6 +122,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.started = s.now()
 	s.initMetrics()
+	s.searches.New = func() any {
+		return search.New(search.Options{HashMiB: cfg.EngineHashMiB, Eval: &eval.Default})
+	}
 	if err := s.resume(ctx); err != nil {
 		cancel()
 		return nil, err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"emergo/eval"
 	"emergo/player"
 	"emergo/rules"
 	"emergo/search"
@@ -75,7 +74,10 @@ func (s *Server) engineMove(rg *rules.Game, level int, seed uint64, clock player
 	defer func() { <-s.engines }()
 	s.metrics.searching.Add(1)
 	defer s.metrics.searching.Add(-1)
-	e, err := player.NewEngine(level, player.EngineOptions{HashMiB: s.cfg.EngineHashMiB, Seed: seed})
+	se := s.searches.Get().(*search.Engine)
+	defer s.searches.Put(se)
+	se.NewGame()
+	e, err := player.NewEngine(level, player.EngineOptions{Seed: seed, Search: se})
 	if err != nil {
 		return rules.Move{}, err
 	}
@@ -97,7 +99,9 @@ func (s *Server) analyse(ctx context.Context, rg *rules.Game, depth int) (search
 	defer func() { <-s.engines }()
 	s.metrics.searching.Add(1)
 	defer s.metrics.searching.Add(-1)
-	e := search.New(search.Options{HashMiB: s.cfg.EngineHashMiB, Eval: &eval.Default})
+	e := s.searches.Get().(*search.Engine)
+	defer s.searches.Put(e)
+	e.NewGame()
 	p := rg.Position()
 	return e.Search(ctx, p, search.HistoryOf(rg), search.Limits{Depth: depth, MoveTime: analysisTime}, nil), nil
 }
