@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -96,30 +95,9 @@ func TestVectors(t *testing.T) {
 	}
 }
 
-// vectorFinal writes p in the vectors' own format: side, hands, then each
-// column bottom to top, one letter per man.
+// vectorFinal writes p in the vectors' own format: positionText without
+// the board size (and with nothing for an empty board).
 func vectorFinal(p rules.Position) string {
-	g := p.Geometry()
-	var b strings.Builder
-	b.WriteString([]string{"w", "b"}[p.Side()])
-	b.WriteString(" " + strconv.Itoa(p.Hand(rules.White)) + " " + strconv.Itoa(p.Hand(rules.Black)) + " ")
-	first := true
-	// Ranks bottom to top, files left to right: the dense order.
-	for s := rules.Square(0); int(s) < g.Squares; s++ {
-		c := p.At(s)
-		if c.Empty() {
-			continue
-		}
-		if !first {
-			b.WriteByte(',')
-		}
-		first = false
-		b.WriteString(g.Name(s) + ":")
-		own, pr := "w", "b"
-		if c.Owner == rules.Black {
-			own, pr = "b", "w"
-		}
-		b.WriteString(strings.Repeat(pr, c.Prisoners) + strings.Repeat(own, c.Top))
-	}
-	return b.String()
+	_, text, _ := strings.Cut(positionText(&p), " ")
+	return strings.TrimSuffix(text, "-")
 }
