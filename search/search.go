@@ -197,7 +197,7 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 	var res Result
 	for depth := 1; depth <= maxDepth; depth++ {
 		main.iterate(depth, multiPV)
-		if ctl.aborted() && depth > 1 {
+		if ctl.stopped() && depth > 1 {
 			// A partial iteration still counts if its best move was
 			// searched fully and beat the previous best.
 			if main.root[0].score > -Infinity && main.root[0].depth == depth {

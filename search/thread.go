@@ -20,7 +20,6 @@ type control struct {
 }
 
 func (c *control) stopped() bool { return c.stop.Load() }
-func (c *control) aborted() bool { return c.stop.Load() }
 
 func (c *control) totalNodes(ts []*thread) uint64 {
 	var n uint64

@@ -210,26 +210,10 @@ func (b *browser) waitView(what string, within time.Duration, ok func(pageView) 
 	}
 }
 
-// gameState is the part of the API's game state the tests read.
-type gameState struct {
-	ID       string   `json:"id"`
-	Size     int      `json:"size"`
-	Mode     string   `json:"mode"`
-	Level    int      `json:"level"`
-	Moves    []string `json:"moves"`
-	Legal    []string `json:"legal"`
-	Turn     string   `json:"turn"`
-	Result   string   `json:"result"`
-	Reason   string   `json:"reason"`
-	You      *string  `json:"you"`
-	Thinking bool     `json:"thinking"`
-	Error    string   `json:"error"`
-}
-
 // state reads the game from the API inside the page, with the page's cookie.
-func (b *browser) state(id string) gameState {
+func (b *browser) state(id string) state {
 	b.t.Helper()
-	return evalJS[gameState](b, `fetch('/api/games/`+id+`').then((r) => r.json())`)
+	return evalJS[state](b, `fetch('/api/games/`+id+`').then((r) => r.json())`)
 }
 
 func (b *browser) gameID() string {

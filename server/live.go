@@ -126,12 +126,7 @@ func (s *Server) commit(ctx context.Context, lv *live, next *store.Game, keep in
 // afterChange runs with lv locked after every change: it wakes the
 // viewers, sets the flag timer and starts the engine if it is to move.
 func (s *Server) afterChange(lv *live) {
-	for ch := range lv.subs {
-		select {
-		case ch <- struct{}{}:
-		default: // a wake-up is already pending
-		}
-	}
+	lv.wake()
 	s.watchClock(lv)
 	s.maybeThink(lv)
 }
@@ -294,4 +289,14 @@ func (s *Server) Cached() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.games)
+}
+
+// wake tells every viewer of lv (locked) that the game changed.
+func (lv *live) wake() {
+	for ch := range lv.subs {
+		select {
+		case ch <- struct{}{}:
+		default: // a wake-up is already pending
+		}
+	}
 }

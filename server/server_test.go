@@ -76,8 +76,12 @@ func (e *env) client() *client {
 	return &client{e: e, c: &http.Client{Jar: jar, Timeout: 20 * time.Second}}
 }
 
+// state is the part of the API's game state the tests read.
 type state struct {
 	ID       string   `json:"id"`
+	Size     int      `json:"size"`
+	Mode     string   `json:"mode"`
+	Level    int      `json:"level"`
 	Moves    []string `json:"moves"`
 	Legal    []string `json:"legal"`
 	Turn     string   `json:"turn"`

@@ -55,13 +55,7 @@ func (s *Server) maybeThink(lv *live) {
 			s.log.Error("engine move", "game", lv.g.ID, "move", m.Text(rg.Geometry()), "err", err)
 		}
 	}()
-	// Viewers learn that the engine is thinking.
-	for ch := range lv.subs {
-		select {
-		case ch <- struct{}{}:
-		default:
-		}
-	}
+	lv.wake() // viewers learn that the engine is thinking
 }
 
 // engineMove waits for a free engine slot and searches.

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"math"
 	"math/rand/v2"
@@ -117,7 +118,19 @@ func TestReadRejectsBadLines(t *testing.T) {
 	if err := Write(&buf, nil); err != nil {
 		t.Fatal(err)
 	}
+	if got, err := Read(&buf); err != nil || len(got) != 0 {
+		t.Errorf("an empty file read as %d samples, %v", len(got), err)
+	}
 	if _, err := Read(bytes.NewReader([]byte("not gzip"))); err == nil {
 		t.Error("Read accepted data that is not gzipped")
+	}
+	for _, line := range []string{"2 9x9 w 12/12 -", "1 9x9 w 12/12", "0.5"} {
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		zw.Write([]byte(line + "\n"))
+		zw.Close()
+		if _, err := Read(&b); err == nil {
+			t.Errorf("Read accepted the line %q", line)
+		}
 	}
 }

@@ -25,16 +25,16 @@ func runLegal(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if _, err := bf.game(); err != nil {
+	gm, err := bf.game()
+	if err != nil {
 		return err
 	}
 	if *batch {
 		if fs.NArg() > 0 {
 			return usageError{"-batch reads moves from standard input; give none as arguments"}
 		}
-		return legalBatch(bf, stdin, stdout)
+		return legalBatch(gm, stdin, stdout)
 	}
-	gm, _ := bf.game()
 	if err := playMoves(gm, fs.Args()); err != nil {
 		return err
 	}
@@ -54,14 +54,10 @@ func runLegal(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 // Checkers often send every prefix of a game in turn, so the game of the
 // previous line is kept and only the moves after the common prefix are
 // taken back and played: a game of n plies costs O(n), not O(n²).
-func legalBatch(bf *boardFlags, stdin io.Reader, stdout io.Writer) error {
+func legalBatch(gm *rules.Game, stdin io.Reader, stdout io.Writer) error {
 	in := bufio.NewReaderSize(stdin, 1<<16)
 	out := bufio.NewWriterSize(stdout, 1<<16)
 	var line strings.Builder
-	gm, err := bf.game()
-	if err != nil {
-		return err
-	}
 	var played []string // the input texts of the moves gm holds
 	for {
 		chunk, isPrefix, err := in.ReadLine()
