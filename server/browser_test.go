@@ -31,9 +31,11 @@ import (
 	"emergo/store/sqlstore"
 )
 
-// browserStep bounds any one browser action; the whole test is bounded by
-// the test's own context.
-const browserStep = 15 * time.Second
+// browserStep bounds any one browser action or wait. Every wait is for a
+// condition (an element, a text, an answer); the bound only turns a page
+// that never gets there into a failure instead of a hang, so it is generous
+// enough for a machine whose cores are all busy.
+const browserStep = 60 * time.Second
 
 // findChromium returns the browser to test with, or "" if there is none.
 func findChromium() string {
@@ -142,13 +144,38 @@ func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 // value.
 func evalJS[T any](b *browser, js string) T {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, browserStep)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	v, err := tryJS[T](b, js)
 	if err != nil {
 		b.t.Fatalf("%s: evaluating %.60q: %v", b.name, js, err)
 	}
 	return v
+}
+
+// tryJS is evalJS for a page that may be between two documents: the error
+// of an evaluation cut short by a navigation is returned, not fatal.
+func tryJS[T any](b *browser, js string) (T, error) {
+	ctx, cancel := context.WithTimeout(b.ctx, browserStep)
+	defer cancel()
+	return chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+}
+
+// poll asks read until ok accepts its answer, and returns that answer. A
+// read that fails (the page is navigating, the element is not there yet)
+// is asked again; only the bound of browserStep ends the wait, with what
+// was last seen.
+func poll[T any](b *browser, what string, read func() (T, error), ok func(T) bool) T {
+	b.t.Helper()
+	deadline := time.Now().Add(browserStep)
+	for {
+		v, err := read()
+		if err == nil && ok(v) {
+			return v
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("%s: %s: not within %v; last seen %+v (error %v)", b.name, what, browserStep, v, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // pageView is what a game page shows, as a player sees it.
@@ -191,37 +218,49 @@ const viewJS = `(() => {
 
 func (b *browser) view() pageView { return evalJS[pageView](b, viewJS) }
 
+func (b *browser) tryView() (pageView, error) { return tryJS[pageView](b, viewJS) }
+
 // mark tags the page, so that a later view can tell it was not reloaded.
 func (b *browser) mark() { evalJS[bool](b, `window.emergoTestMark = true`) }
 
 // waitView polls the page until ok accepts what it shows.
-func (b *browser) waitView(what string, within time.Duration, ok func(pageView) bool) pageView {
+func (b *browser) waitView(what string, ok func(pageView) bool) pageView {
 	b.t.Helper()
-	deadline := time.Now().Add(within)
-	for {
-		v := b.view()
-		if ok(v) {
-			return v
-		}
-		if time.Now().After(deadline) {
-			b.t.Fatalf("%s: %s: not within %v; the page shows %+v", b.name, what, within, v)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	return poll(b, what, b.tryView, ok)
 }
 
 // state reads the game from the API inside the page, with the page's cookie.
 func (b *browser) state(id string) state {
 	b.t.Helper()
-	return evalJS[state](b, `fetch('/api/games/`+id+`').then((r) => r.json())`)
+	return evalJS[state](b, stateJS(id))
+}
+
+func stateJS(id string) string { return `fetch('/api/games/` + id + `').then((r) => r.json())` }
+
+// waitState reads the game from the API inside the page until ok accepts it.
+func (b *browser) waitState(what, id string, ok func(state) bool) state {
+	b.t.Helper()
+	return poll(b, what, func() (state, error) { return tryJS[state](b, stateJS(id)) }, ok)
 }
 
 func (b *browser) gameID() string {
 	b.t.Helper()
-	v := b.waitView("open the game page", browserStep, func(v pageView) bool {
+	v := b.waitView("open the game page", func(v pageView) bool {
 		return strings.HasPrefix(v.Path, "/g/") && v.Status != ""
 	})
 	return strings.TrimPrefix(v.Path, "/g/")
+}
+
+// waitChosen waits until the board shows the squares clicked so far as the
+// chosen part of mv, with next among the squares it can go on to: the
+// click after that one lands on a board that expects it.
+func (b *browser) waitChosen(mv string, clicked []string, next string) {
+	b.t.Helper()
+	want := slices.Sorted(slices.Values(clicked))
+	want = slices.Compact(want)
+	b.waitView(fmt.Sprintf("%v of %s are chosen", clicked, mv), func(v pageView) bool {
+		return slices.Equal(v.Chosen, want) && slices.Contains(v.Targets, next)
+	})
 }
 
 func (b *browser) clickSquare(sq string) {
@@ -229,17 +268,22 @@ func (b *browser) clickSquare(sq string) {
 	b.do("click "+sq, chromedp.Click(chromedp.CSS(`g[data-square="`+sq+`"] > rect.bg`)))
 }
 
-// playByClicks plays mv, one of legal, on the board.
+// playByClicks plays mv, one of legal, on the board, each click after the
+// board has taken the one before.
 func (b *browser) playByClicks(legal []string, mv string) {
 	b.t.Helper()
-	for _, sq := range clicksFor(legal, mv) {
+	clicks := clicksFor(legal, mv)
+	for i, sq := range clicks {
 		b.clickSquare(sq)
+		if i < len(clicks)-1 {
+			b.waitChosen(mv, clicks[:i+1], clicks[i+1])
+		}
 	}
 }
 
 func (b *browser) screenshot(name string) {
 	b.t.Helper()
-	b.waitView("settle before a screenshot", browserStep, func(v pageView) bool { return !v.Animating })
+	b.waitView("settle before a screenshot", func(v pageView) bool { return !v.Animating })
 	dir := os.Getenv("EMERGO_SCREENSHOTS")
 	if dir == "" {
 		dir = filepath.Join("testdata", "screenshots")
@@ -269,13 +313,13 @@ func (b *browser) screenshotAfter(name string, ply int, mv string) {
 	b.t.Helper()
 	b.do(fmt.Sprintf("show move %d", ply),
 		chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-testid="move-list"] button[data-ply="%d"]`, ply))))
-	v := b.waitView("the board shows the position after "+mv, browserStep, func(v pageView) bool {
+	v := b.waitView("the board shows the position after "+mv, func(v pageView) bool {
 		return slices.Equal(v.Last, lastSquares(mv)) && (v.Viewing || len(v.Moves) == ply)
 	})
 	b.screenshot(name)
 	if v.Viewing {
 		b.do("back to live", chromedp.Click(chromedp.CSS(`[data-testid="live"]`)))
-		b.waitView("the live position is back", browserStep, func(v pageView) bool { return !v.Viewing })
+		b.waitView("the live position is back", func(v pageView) bool { return !v.Viewing })
 	}
 }
 
@@ -425,7 +469,7 @@ func TestBrowserPlaysEngine(t *testing.T) {
 	if st.Size != 7 || st.Mode != "engine" || st.Level != 1 || st.You == nil || *st.You != "white" {
 		t.Fatalf("the game made by the home page: %+v, want 7x7 against the engine at level 1, the person White", st)
 	}
-	b.waitView("the board is ready for the first move", browserStep, func(v pageView) bool { return v.Interactive })
+	b.waitView("the board is ready for the first move", func(v pageView) bool { return v.Interactive })
 	b.screenshot("engine-1-start")
 
 	const plyCap = 80
@@ -435,19 +479,15 @@ func TestBrowserPlaysEngine(t *testing.T) {
 	mine := map[int]string{}
 	for {
 		// Wait for the engine's reply, if it is its turn.
-		deadline := time.Now().Add(browserStep)
-		for st = b.state(id); st.Result == "*" && (st.Turn != "white" || st.Thinking); st = b.state(id) {
-			if time.Now().After(deadline) {
-				t.Fatalf("the engine did not reply: %+v", st)
-			}
-			time.Sleep(30 * time.Millisecond)
-		}
+		st = b.waitState("the engine replies", id, func(st state) bool {
+			return st.Result != "*" || (st.Turn == "white" && !st.Thinking)
+		})
 		if st.Result != "*" {
 			break
 		}
 		n := len(st.Moves)
-		v := b.waitView("the engine's reply shows and the board takes a move", browserStep, func(v pageView) bool {
-			return slices.Equal(v.Moves, st.Moves) && v.Interactive
+		v := b.waitView("the engine's reply shows and the board takes a move", func(v pageView) bool {
+			return slices.Equal(v.Moves, st.Moves) && v.Interactive && !v.Animating
 		})
 		if n > 0 {
 			if want := lastSquares(st.Moves[n-1]); !slices.Equal(v.Last, want) {
@@ -469,15 +509,16 @@ func TestBrowserPlaysEngine(t *testing.T) {
 		clicks := clicksFor(st.Legal, mv)
 		for i, sq := range clicks {
 			b.clickSquare(sq)
-			if i == 0 && len(clicks) > 1 && m.Jumps() >= 2 && multi == "" {
-				b.waitView("the start of "+mv+" is chosen", browserStep, func(v pageView) bool {
-					return slices.Equal(v.Chosen, clicks[:1]) && slices.Contains(v.Targets, clicks[1])
-				})
+			if i == len(clicks)-1 {
+				break
+			}
+			b.waitChosen(mv, clicks[:i+1], clicks[i+1])
+			if i == 0 && m.Jumps() >= 2 && multi == "" {
 				b.screenshot("engine-2-capture-chosen")
 			}
 		}
 		mine[n] = mv
-		b.waitView("the clicked move "+mv+" is in the move list", browserStep, func(v pageView) bool {
+		b.waitView("the clicked move "+mv+" is in the move list", func(v pageView) bool {
 			return len(v.Moves) > n && v.Moves[n] == mv
 		})
 		if m.Jumps() >= 2 && multi == "" {
@@ -489,7 +530,7 @@ func TestBrowserPlaysEngine(t *testing.T) {
 		b.screenshotAfter("engine-3-multijump", multiPly, multi)
 	}
 
-	v := b.waitView("the result is shown", browserStep, func(v pageView) bool { return v.Result != "" })
+	v := b.waitView("the result is shown", func(v pageView) bool { return v.Result != "" })
 	st = b.state(id)
 	t.Logf("%d plies, %s (%s); the person's multi-jump: %s", len(st.Moves), st.Result, st.Reason, multi)
 	if !strings.Contains(v.Result, resultHeads[st.Result]) || !strings.Contains(strings.ToLower(v.Result), strings.ToLower(st.Reason)) {
@@ -544,22 +585,27 @@ func TestBrowserFriendsPlayLive(t *testing.T) {
 	)
 	id := alice.gameID()
 	alice.mark()
-	link := evalJS[string](alice, `document.querySelector('[data-testid="invite-link"]').value`)
+	link := poll(alice, "the invite link is shown", func() (string, error) {
+		return tryJS[string](alice, `(document.querySelector('[data-testid="invite-link"]') || {}).value || ''`)
+	}, func(s string) bool { return s != "" })
 	if link != ts.URL+"/g/"+id {
 		t.Fatalf("invite link %q, want %s/g/%s", link, ts.URL, id)
 	}
 
-	bob.do("join by the invite link",
+	bob.do("open the invite link",
 		chromedp.Navigate(link),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="join"]`)),
 		chromedp.SendKeys(chromedp.CSS(`[data-testid="join-name"]`), "Bob"),
-		chromedp.Click(chromedp.CSS(`[data-testid="join"]`)),
 	)
 	bob.mark()
+	bob.do("join", chromedp.Click(chromedp.CSS(`[data-testid="join"]`)))
+	bob.waitView("Bob's page says he joined", func(v pageView) bool {
+		return strings.Contains(v.Message, "You have joined")
+	})
 	if st := bob.state(id); st.You == nil || *st.You != "black" {
-		t.Fatalf("after joining, Bob is %v, want black", st.You)
+		t.Fatalf("after the page said he joined, Bob is %v, want black", st.You)
 	}
-	alice.waitView("Alice learns that Bob joined", 2*time.Second, func(v pageView) bool { return v.Interactive })
+	alice.waitView("Alice learns that Bob joined", func(v pageView) bool { return v.Interactive })
 
 	// An illegal typed move is refused with the rules' reason.
 	alice.do("type an illegal move",
@@ -571,7 +617,7 @@ func TestBrowserFriendsPlayLive(t *testing.T) {
 		t.Fatalf("d4 as the first move: %v, want a move error", err)
 	}
 	reason := illegal.Reason
-	v := alice.waitView("the reason is shown", 5*time.Second, func(v pageView) bool {
+	v := alice.waitView("the reason is shown", func(v pageView) bool {
 		return strings.Contains(strings.ToLower(v.Message), strings.ToLower(reason))
 	})
 	if len(v.Moves) != 0 || !v.Interactive {
@@ -583,7 +629,9 @@ func TestBrowserFriendsPlayLive(t *testing.T) {
 	people := [2]*browser{alice, bob}
 	for ply := range plies {
 		mover, other := people[ply%2], people[1-ply%2]
-		mover.waitView("my turn", browserStep, func(v pageView) bool { return v.Interactive && len(v.Moves) == ply })
+		mover.waitView("my turn", func(v pageView) bool {
+			return v.Interactive && len(v.Moves) == ply && !v.Animating
+		})
 		st := mover.state(id)
 		if len(st.Moves) != ply || len(st.Legal) == 0 {
 			t.Fatalf("ply %d: %+v", ply, st)
@@ -596,11 +644,11 @@ func TestBrowserFriendsPlayLive(t *testing.T) {
 		} else {
 			mover.playByClicks(st.Legal, mv)
 		}
-		mover.waitView(mv+" in the mover's list", browserStep, func(v pageView) bool {
+		mover.waitView(mv+" in the mover's list", func(v pageView) bool {
 			return len(v.Moves) == ply+1 && v.Moves[ply] == mv
 		})
 		sent := time.Now()
-		ov := other.waitView(mv+" in the other's list", time.Second, func(v pageView) bool {
+		ov := other.waitView(mv+" in the other's list", func(v pageView) bool {
 			return len(v.Moves) == ply+1 && v.Moves[ply] == mv
 		})
 		t.Logf("ply %d %s by %s: on the other board after %v", ply+1, mv, mover.name, time.Since(sent).Round(time.Millisecond))
