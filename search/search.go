@@ -31,6 +31,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"emergo/rules"
@@ -69,18 +70,32 @@ type Limits struct {
 	MultiPV int
 }
 
+// Bound says what a score is: the exact value of the line, or only a
+// bound on it. Completed iterations give exact scores; an iteration cut
+// short by the limits may leave a bound.
+type Bound uint8
+
+const (
+	Exact      Bound = iota
+	LowerBound       // the value is at least the score
+	UpperBound       // the value is at most the score
+)
+
 // Line is one principal variation of a MultiPV search.
 type Line struct {
 	Score int32
+	Bound Bound
 	PV    []rules.Move
 }
 
-// Info is a progress report, sent after every completed iteration.
+// Info is a progress report, sent after every completed iteration, and
+// for an iteration cut short whose result is taken (see Engine.Search).
 type Info struct {
 	Depth    int
 	SelDepth int
 	MultiPV  int // 1 for the best line
 	Score    int32
+	Bound    Bound
 	Nodes    uint64
 	Time     time.Duration
 	NPS      uint64
@@ -160,9 +175,14 @@ func HistoryOf(g *rules.Game) []uint64 {
 
 // Search looks for the best move of root. history holds the hashes of the
 // earlier positions of the game since the last irreversible move (see
-// HistoryOf), oldest first. info, if not nil, is called after each
-// iteration. The search stops at the limits or when ctx is done, and
-// returns the best move of the last completed iteration.
+// HistoryOf), oldest first. info, if not nil, is called with the lines of
+// each iteration. The search stops at the limits or when ctx is done, and
+// returns the best move of the last completed iteration, or of the
+// iteration it stopped in if that iteration's best move was searched fully
+// and beat the previous one. Either way the last lines reported are those
+// of the result, so that the move played is the one last reported. The
+// first iteration always runs to its end, so that a position with a legal
+// move always gets a move with a score and a line.
 func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint64, lim Limits, info func(Info)) Result {
 	start := time.Now()
 	e.tt.age = (e.tt.age + 1) & 63
@@ -196,27 +216,35 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 
 	var res Result
 	for depth := 1; depth <= maxDepth; depth++ {
-		main.iterate(depth, multiPV)
-		if ctl.stopped() && depth > 1 {
-			// A partial iteration still counts if its best move was
-			// searched fully and beat the previous best.
-			if main.root[0].score > -Infinity && main.root[0].depth == depth {
-				res = main.result(depth)
-			}
-			break
+		if depth == 1 {
+			// One ply and the forced captures after it: a moment, which
+			// no limit cuts short.
+			main.ctl = &control{ctx: context.Background(), start: start}
+			main.iterate(1, multiPV)
+			main.ctl = ctl
+			main.poll()
+		} else {
+			main.iterate(depth, multiPV)
+		}
+		stopped := ctl.stopped()
+		if stopped && main.root[0].score == -Infinity {
+			break // the iteration's best move is not searched to its end
 		}
 		res = main.result(depth)
 		if info != nil {
 			el := time.Since(start)
 			nodes := ctl.totalNodes(e.threads)
-			for k := 0; k < multiPV; k++ {
+			for k, l := range res.Lines[:min(multiPV, len(res.Lines))] {
 				info(Info{
 					Depth: depth, SelDepth: main.selDepth, MultiPV: k + 1,
-					Score: main.root[k].score, Nodes: nodes, Time: el,
+					Score: l.Score, Bound: l.Bound, Nodes: nodes, Time: el,
 					NPS:      uint64(float64(nodes) / max(el.Seconds(), 1e-9)),
-					HashFull: e.tt.usage(), PV: main.root[k].pvSlice(),
+					HashFull: e.tt.usage(), PV: slices.Clone(l.PV),
 				})
 			}
+		}
+		if stopped {
+			break
 		}
 		// On a clock, the next iteration costs a few times this one: do
 		// not start it if it would likely run past the soft limit. A fixed

@@ -225,3 +225,38 @@ func TestParallelSearch(t *testing.T) {
 		}
 	}
 }
+
+// The last report of the first line is the result, for searches stopped
+// at any point of an iteration: the move played is the one last reported.
+// Completed iterations report exact scores.
+func TestLastReportIsResult(t *testing.T) {
+	e := newEngine()
+	for i, p := range search.BenchPositions() {
+		for _, lim := range []search.Limits{
+			{Nodes: 1}, {Nodes: 150}, {Nodes: 900}, {Nodes: 4000}, {Nodes: 4000, MultiPV: 3}, {Depth: 3, MultiPV: 2},
+		} {
+			var last search.Info
+			reports := 0
+			r := e.Search(context.Background(), p, nil, lim, func(in search.Info) {
+				if in.MultiPV == 1 {
+					if last.Depth > 0 && last.Bound != search.Exact {
+						t.Errorf("position %d, %+v: depth %d was completed, but its score is a bound", i, lim, last.Depth)
+					}
+					last = in
+					reports++
+				}
+			})
+			if reports == 0 {
+				t.Errorf("position %d, %+v: nothing reported", i, lim)
+				continue
+			}
+			if last.PV[0] != r.Move || last.Score != r.Score || last.Depth != r.Depth {
+				t.Errorf("position %d, %+v: played %s (%d at depth %d), last reported %s (%d at depth %d)", i, lim,
+					r.Move.Text(p.Geometry()), r.Score, r.Depth, last.PV[0].Text(p.Geometry()), last.Score, last.Depth)
+			}
+			if lim.Depth > 0 && last.Bound != search.Exact {
+				t.Errorf("position %d, %+v: a completed search reports a bound", i, lim)
+			}
+		}
+	}
+}

@@ -42,6 +42,7 @@ type rootMove struct {
 	move      rules.Move
 	index     uint8 // in generation order, for the table
 	score     int32
+	bound     Bound
 	prevScore int32
 	depth     int
 	pv        [maxPly]rules.Move
@@ -114,7 +115,7 @@ func (t *thread) result(depth int) Result {
 		if t.root[k].depth != depth || t.root[k].score == -Infinity {
 			break
 		}
-		r.Lines = append(r.Lines, Line{Score: t.root[k].score, PV: t.root[k].pvSlice()})
+		r.Lines = append(r.Lines, Line{Score: t.root[k].score, Bound: t.root[k].bound, PV: t.root[k].pvSlice()})
 	}
 	return r
 }
@@ -200,6 +201,14 @@ func (t *thread) searchRoot(depth int, alpha, beta int32, from int) int32 {
 		}
 		if i == from || s > alpha {
 			rm.score, rm.depth = s, depth
+			switch {
+			case s >= beta:
+				rm.bound = LowerBound
+			case s <= alpha:
+				rm.bound = UpperBound // only the first move can fail low
+			default:
+				rm.bound = Exact
+			}
 			rm.pv[0] = rm.move
 			rm.pvLen = 1 + copy(rm.pv[1:], t.pv[1][1:t.pvLen[1]])
 			best = max(best, s)
