@@ -49,8 +49,13 @@ type Engine struct {
 	lv     Level
 	search *search.Engine
 	rng    *rand.Rand
-	// Info, if set, receives the search's progress reports.
+	// Info, if set, receives the search's progress reports. The last
+	// report of the first line before Move returns is the line of the move
+	// played, the noise of the weak levels included.
 	Info func(search.Info)
+	// MultiPV, if more than the level searches, is the number of best
+	// lines to search and report.
+	MultiPV int
 }
 
 // EngineOptions configure NewEngine.
@@ -116,6 +121,7 @@ func (e *Engine) Limits(side rules.Color, c Clock) search.Limits {
 	if e.lv.Margin > 0 {
 		lim.MultiPV = 6
 	}
+	lim.MultiPV = max(lim.MultiPV, e.MultiPV)
 	return lim
 }
 
@@ -130,26 +136,38 @@ func moveTimeBudget(t time.Duration) time.Duration {
 }
 
 func (e *Engine) Move(ctx context.Context, g *rules.Game, c Clock) (rules.Move, error) {
-	legal := g.Legal()
-	if len(legal) == 0 {
+	if len(g.Legal()) == 0 {
 		return rules.Move{}, errNoMove
 	}
 	p := g.Position()
 	lim := e.Limits(p.Side(), c)
-	res := e.search.Search(ctx, p, search.HistoryOf(g), lim, e.Info)
-	if res.Move.IsZero() {
-		// Stopped before the first iteration: any legal move beats none.
-		return legal[0], nil
+	var last search.Info // the last report of the first line
+	report := e.Info
+	if report != nil {
+		report = func(in search.Info) {
+			if in.MultiPV == 1 {
+				last = in
+			}
+			e.Info(in)
+		}
 	}
+	res := e.search.Search(ctx, p, search.HistoryOf(g), lim, report)
 	if e.lv.Margin > 0 && len(res.Lines) > 1 {
-		return e.noisy(res), nil
+		l := e.noisy(res)
+		if l.PV[0] != res.Move && e.Info != nil {
+			// Report the line played as the first, so that the last report
+			// is the move played.
+			last.Score, last.Bound, last.PV = l.Score, l.Bound, l.PV
+			e.Info(last)
+		}
+		return l.PV[0], nil
 	}
 	return res.Move, nil
 }
 
 // noisy picks among the lines within the margin of the best, with weights
 // falling linearly from the best line to the edge of the margin.
-func (e *Engine) noisy(res search.Result) rules.Move {
+func (e *Engine) noisy(res search.Result) search.Line {
 	best := res.Lines[0].Score
 	total := int32(0)
 	for _, l := range res.Lines {
@@ -162,9 +180,9 @@ func (e *Engine) noisy(res search.Result) rules.Move {
 		if d := best - l.Score; d <= e.lv.Margin {
 			r -= e.lv.Margin - d + 1
 			if r < 0 {
-				return l.PV[0]
+				return l
 			}
 		}
 	}
-	return res.Move
+	return res.Lines[0]
 }
