@@ -79,12 +79,10 @@ func (o Options) withDefaults() (Options, error) {
 // Run does not close r. When it returns before the end of r, a goroutine
 // may stay blocked in r.Read until r is closed or delivers another line.
 func Run(ctx context.Context, r io.Reader, w io.Writer, opts Options) error {
-	opts, err := opts.withDefaults()
+	s, err := newSession(ctx, w, opts)
 	if err != nil {
 		return err
 	}
-	s := &session{ctx: ctx, w: w, init: opts, opts: opts}
-	s.game = rules.NewGame(rules.GeometryOf(opts.Size))
 
 	lines := make(chan line)
 	quit := make(chan struct{})
@@ -187,6 +185,18 @@ type session struct {
 	mu   sync.Mutex // guards w and werr
 	w    io.Writer
 	werr error
+}
+
+// newSession returns a session that writes to w, with the options opts
+// start from, at the empty board.
+func newSession(ctx context.Context, w io.Writer, opts Options) (*session, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	s := &session{ctx: ctx, w: w, init: opts, opts: opts}
+	s.game = rules.NewGame(rules.GeometryOf(opts.Size))
+	return s, nil
 }
 
 // handle serves one command line. It reports whether the session is over.

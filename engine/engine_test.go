@@ -13,6 +13,7 @@ import (
 
 	"emergo/notation"
 	"emergo/rules"
+	"emergo/search"
 )
 
 // client drives a session over pipes, as a GUI would.
@@ -170,10 +171,14 @@ func field(line, key string) string {
 	return ""
 }
 
-// checkBest checks that the last line is a legal bestmove of p and that
-// every info line before it is well formed.
+// checkBest checks that the last line is a legal bestmove of p, that
+// every info line before it is well formed, and that the last of them is
+// the line of the bestmove.
 func checkBest(t *testing.T, lines []string, p rules.Position) rules.Move {
 	t.Helper()
+	if len(lines) > 1 {
+		checkReports(t, lines)
+	}
 	last := lines[len(lines)-1]
 	text, ok := strings.CutPrefix(last, "bestmove ")
 	if !ok {
@@ -633,5 +638,29 @@ func TestScoreText(t *testing.T) {
 		if got := scoreText(tc.score); got != tc.want {
 			t.Errorf("scoreText(%d) = %q, want %q", tc.score, got, tc.want)
 		}
+	}
+}
+
+func TestInfoLine(t *testing.T) {
+	p := mustPosition(t, "9x9 w 12/12 -")
+	c3, _ := notation.ParseMove(&p, "c3")
+	base := search.Info{Depth: 3, SelDepth: 5, MultiPV: 1, Score: 12, Nodes: 100, NPS: 1000, Time: 100 * time.Millisecond, HashFull: 2, PV: []rules.Move{c3}}
+	for _, tc := range []struct {
+		name  string
+		score int32
+		bound search.Bound
+		want  string
+	}{
+		{"exact", 12, search.Exact, "info depth 3 seldepth 5 multipv 1 score cp 12 nodes 100 nps 1000 time 100 hashfull 2 pv c3"},
+		{"lower bound", 12, search.LowerBound, "info depth 3 seldepth 5 multipv 1 score cp 12 lowerbound nodes 100 nps 1000 time 100 hashfull 2 pv c3"},
+		{"upper bound", -(search.Mate - 2), search.UpperBound, "info depth 3 seldepth 5 multipv 1 score mate -1 upperbound nodes 100 nps 1000 time 100 hashfull 2 pv c3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := base
+			in.Score, in.Bound = tc.score, tc.bound
+			if got := infoLine(p.Geometry(), in); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+		})
 	}
 }

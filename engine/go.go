@@ -116,6 +116,7 @@ type job struct {
 	cancel   context.CancelFunc
 	once     sync.Once
 	stopped  chan struct{} // closed by halt
+	searched chan struct{} // closed when the search has ended and reported all it will
 	done     chan struct{} // closed under the output lock just before bestmove
 }
 
@@ -212,11 +213,11 @@ func (s *session) goCommand(args []string) {
 	if s.opts.Level < 10 && !gp.explicit() {
 		// The level decides, with its noise, within the clock if any.
 		c := player.Clock{Time: gp.time, Inc: gp.inc}
-		eng.Info = info
+		eng.Info, eng.MultiPV = info, multiPV
 		think = func(ctx context.Context) rules.Move {
 			m, err := eng.Move(ctx, g, c)
 			if err != nil {
-				return rules.Move{}
+				panic(err) // the game is not over, so it has a legal move
 			}
 			return m
 		}
@@ -238,17 +239,19 @@ func (s *session) goCommand(args []string) {
 	}
 
 	ctx, cancel := context.WithCancel(s.ctx)
-	j := &job{infinite: gp.infinite, cancel: cancel, stopped: make(chan struct{}), done: make(chan struct{})}
+	j := &job{
+		infinite: gp.infinite, cancel: cancel,
+		stopped: make(chan struct{}), searched: make(chan struct{}), done: make(chan struct{}),
+	}
 	s.job = j
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		defer cancel()
+		// The search reports the line of the move it returns last, so the
+		// last info line is the bestmove's.
 		m := think(ctx)
-		if m.IsZero() {
-			// Stopped before the first iteration: any legal move beats none.
-			m = g.Legal()[0]
-		}
+		close(j.searched)
 		if j.infinite {
 			<-j.stopped
 		}
@@ -262,10 +265,18 @@ func (s *session) goCommand(args []string) {
 // infoLine formats a progress report:
 //
 //	info depth 6 seldepth 9 multipv 1 score cp 35 nodes 51234 nps 812000 time 63 hashfull 4 pv c3 g7 ...
+//
+// with lowerbound or upperbound after the score when it is only a bound.
 func infoLine(geo *rules.Geometry, in search.Info) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s nodes %d nps %d time %d hashfull %d",
-		in.Depth, in.SelDepth, in.MultiPV, scoreText(in.Score), in.Nodes, in.NPS, in.Time.Milliseconds(), in.HashFull)
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s", in.Depth, in.SelDepth, in.MultiPV, scoreText(in.Score))
+	switch in.Bound {
+	case search.LowerBound:
+		b.WriteString(" lowerbound")
+	case search.UpperBound:
+		b.WriteString(" upperbound")
+	}
+	fmt.Fprintf(&b, " nodes %d nps %d time %d hashfull %d", in.Nodes, in.NPS, in.Time.Milliseconds(), in.HashFull)
 	if len(in.PV) > 0 {
 		b.WriteString(" pv")
 		for _, m := range in.PV {
