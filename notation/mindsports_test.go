@@ -8,7 +8,7 @@ import (
 	"emergo/rules"
 )
 
-// The line coordinates RULE_CASES gives for D1 and D9.
+// The line coordinates docs/rules.md gives for cases D1 and D9.
 func TestMindSportsSquares(t *testing.T) {
 	pairs := "c5=d4 c7=c5 d4=e4 e5=e5 e7=d6 a1=e1 a3=d2 a5=c3 a7=b4 a9=a5 b2=e2 b4=d3 c1=f2 " +
 		"c9=b6 d6=d5 e1=g3 e9=c7 f4=f5 f6=e6 f8=d7 g1=h4 g9=d8 i1=i5 i3=h6 i5=g7 i7=f8 i9=e9"
@@ -46,8 +46,9 @@ func TestMindSportsSquares(t *testing.T) {
 	}
 }
 
-// RULE_CASES D1: the MindSports example e4-c4-c6-e6-e4 is the start of
-// White's only move, d4xb6xd8xf6xd4xb6, which is e4-c4-c6-e6-e4-c4.
+// docs/rules.md, case D1: the MindSports example e4-c4-c6-e6-e4 is the
+// start of White's only move, d4xb6xd8xf6xd4xb6, which is
+// e4-c4-c6-e6-e4-c4.
 func TestMindSportsMoves(t *testing.T) {
 	p, err := notation.ParsePosition("9x9 w 0/0 d4:W3 c5:B2w2 e5:B1 c7:B1 e7:B1")
 	if err != nil {

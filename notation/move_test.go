@@ -141,8 +141,8 @@ func TestParseMoveErrors(t *testing.T) {
 	}
 }
 
-// TestParseMoveD1 plays the only move of RULE_CASES D1 from its text and
-// checks the position after it.
+// TestParseMoveD1 plays the only move of docs/rules.md, case D1, from
+// its text and checks the position after it.
 func TestParseMoveD1(t *testing.T) {
 	p := mustParsePosition(t, d1Text)
 	m, err := notation.ParseMove(&p, "d4xb6xd8xf6xd4xb6")

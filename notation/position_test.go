@@ -11,7 +11,7 @@ import (
 	"emergo/rules"
 )
 
-// Positions of RULE_CASES in position text. The diagrams there leave out
+// Rule cases of docs/rules.md in position text. The diagrams there leave out
 // men that play no part, which a composed position may do; d1 adds the
 // filler column a1:W7b7 all the same, so that it is also a position a game
 // could reach. It cannot move before White's capture and leaves Black

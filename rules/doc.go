@@ -1,4 +1,4 @@
-// Package rules is the game of Emergo as RULES.md specifies it, for the
+// Package rules is the game of Emergo as docs/rules.md specifies it, for the
 // 9x9 and 7x7 boards: squares, columns, positions, move generation, making
 // moves and the end of the game. It does no I/O and no search.
 //

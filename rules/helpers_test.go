@@ -13,9 +13,9 @@ import (
 )
 
 // Helpers shared by the tests of this package. Positions are written the
-// way RULE_CASES.md draws them: a map from square name to column text,
-// owner letter, men on top, then the prisoners, such as "W3", "B2w2" or
-// "B10w2".
+// way the rule cases of docs/rules.md draw them: a map from square name to
+// column text, owner letter, men on top, then the prisoners, such as "W3",
+// "B2w2" or "B10w2".
 
 // parseColumn reads a column such as "B2w2".
 func parseColumn(text string) (rules.Column, error) {

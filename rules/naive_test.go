@@ -10,7 +10,7 @@ import (
 	"emergo/rules"
 )
 
-// A second move generator, written from RULES.md alone and as plainly as
+// A second move generator, written from docs/rules.md alone and as plainly as
 // possible: the board is a 2-D array of columns, each column a slice of
 // men from bottom to top, captures are searched recursively on copies of
 // the board, and the no-feeding rule is checked literally by making the

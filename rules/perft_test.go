@@ -55,7 +55,7 @@ func readPerft(t *testing.T, name string) []perftLine {
 	return out
 }
 
-// TestPerftStart checks the figures of RULES.md section 8 from the empty
+// TestPerftStart checks the figures of docs/rules.md section 8 from the empty
 // boards; depth 5 only without -short. Both modes of Perft count up to
 // depth 4, and the naive generator up to depth 3.
 func TestPerftStart(t *testing.T) {
@@ -93,7 +93,7 @@ func TestPerftStart(t *testing.T) {
 			}
 		}
 	}
-	// By hand (RULES.md section 8): every black entry but the 96 next to
+	// By hand (docs/rules.md section 8): every black entry but the 96 next to
 	// a white man with an empty square beyond.
 	if readPerft(t, "testdata/perft9.txt")[1].count != 40*40-96 {
 		t.Error("perft9.txt depth 2 is not 40 x 40 - 96")

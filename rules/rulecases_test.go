@@ -9,7 +9,7 @@ import (
 	"emergo/rules"
 )
 
-// The cases of RULE_CASES.md, one test each, with the moves, counts,
+// The rule cases of docs/rules.md, one test each, with the moves, counts,
 // columns and outcomes the document states. The diagrams are built
 // exactly as drawn: PositionOf accepts composed positions that show fewer
 // than all the men, and the document's figures come from an
@@ -415,7 +415,7 @@ func TestD14_UnitChecks(t *testing.T) {
 	})
 }
 
-// playSequence plays a game record in the notation of RULE_CASES.md from
+// playSequence plays a game record written as in docs/rules.md (S1-S3) from
 // the start of g, checking the invariants after every move.
 func playSequence(t *testing.T, g *rules.Geometry, record string) *rules.Game {
 	t.Helper()

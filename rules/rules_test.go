@@ -10,7 +10,7 @@ import (
 	"emergo/rules"
 )
 
-// One test or more per numbered rule of RULES.md, each on its own
+// One test or more per numbered rule of docs/rules.md, each on its own
 // hand-made position. The positions hold all the men, as in a game: the
 // men that do not matter stand in one filler column on the rim (see
 // filled).
@@ -770,7 +770,7 @@ func TestGamePlayUndoClone(t *testing.T) {
 	}
 }
 
-// TestRule8_Circuit checks the fact of RULES.md section 8: a circuit may
+// TestRule8_Circuit checks the fact of docs/rules.md section 8: a circuit may
 // end where it started, and is written with its start square twice.
 func TestRule8_Circuit(t *testing.T) {
 	p := filled(t, g9, board{"d8": "W1", "e7": "B1", "e5": "B1", "c5": "B1", "c7": "B1"}, "a1", [2]int{0, 0}, rules.White)

@@ -24,8 +24,8 @@ func mustPos(t testing.TB, text string) rules.Position {
 	return p
 }
 
-// In RULE_CASES D1 White's only move wins at once: the search must see
-// the mate and play it.
+// In docs/rules.md, case D1, White's only move wins at once: the search
+// must see the mate and play it.
 func TestFindsImmediateWin(t *testing.T) {
 	p := mustPos(t, "9x9 w 0/0 d4:W3 c5:B2w2 e5:B1 c7:B1 e7:B1")
 	r := newEngine().Search(context.Background(), p, nil, search.Limits{Depth: 3}, nil)
@@ -156,7 +156,7 @@ func TestInfoReports(t *testing.T) {
 
 // A position that already occurred twice in the game is a draw if it comes
 // back: the search must score the move that repeats it a third time as 0
-// (RULES 6.3; the position of RULE_CASES D13).
+// (RULES 6.3; the position of docs/rules.md, case D13).
 func TestRepetitionIsDrawInSearch(t *testing.T) {
 	start := mustPos(t, "9x9 w 0/0 a1:W1b11 i9:B1w11")
 	g := rules.NewGameFrom(start)
