@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -25,6 +26,9 @@ import (
 //	                                 ("program" or "human") and Result
 //	header.game.variants ["7x7"]     Size 7 (our convention)
 //	header.startingPosition          SetUp and Position
+//	header.unfinished                Result * (our convention)
+//	a last entry "resign",           Termination resignation, time
+//	"timeout" or "draw"              forfeit or agreement
 
 // apRecord is the part of the schema this package reads and writes.
 type apRecord struct {
@@ -37,9 +41,11 @@ type apHeader struct {
 	Event         *string    `json:"event,omitempty"`
 	Round         *string    `json:"round,omitempty"`
 	Site          apSite     `json:"site"`
-	DateStart     string     `json:"date-start,omitempty"`
-	DateEnd       string     `json:"date-end,omitempty"`
-	DateGenerated string     `json:"date-generated,omitempty"`
+	DateStart     string     `json:"date-start"`
+	DateEnd       string     `json:"date-end"`
+	DateGenerated string     `json:"date-generated"`
+	Unrated       bool       `json:"unrated,omitempty"`
+	Unfinished    bool       `json:"unfinished,omitempty"`
 	Players       []apPlayer `json:"players"`
 	Position      string     `json:"startingPosition,omitempty"`
 }
@@ -65,15 +71,80 @@ type apPlayer struct {
 // Emergo, so the name is this package's own convention.
 const variant7x7 = "7x7"
 
-// ReadAPJSON reads an Abstract Play game record. Like ReadPGN it replays
-// every move, and it checks the players' results against the board.
-// Header fields it does not map (see docs/records.md) are dropped.
-func ReadAPJSON(data []byte) (Record, error) {
-	var ap apRecord
-	if err := json.Unmarshal(data, &ap); err != nil {
-		return Record{}, fmt.Errorf("record: not an Abstract Play game record: %w", err)
+// unknownDate stands for a date the record does not know, since the
+// schema requires all three dates. A date-start at this instant is read
+// as unknown.
+const unknownDate = "1970-01-01T00:00:00Z"
+
+// apEndings are the last entries with which the server ends a game off
+// the board, and the Termination each gives.
+var apEndings = map[string]string{
+	"resign":  Resignation,
+	"timeout": TimeForfeit,
+	"draw":    Agreement,
+}
+
+// The warnings of APJSONWarnings.
+var (
+	ErrAPNo7x7      = errors.New(`record: Abstract Play has no 7x7 Emergo: it plays this game as 9x9 (the record marks it with the variant "7x7", our own convention)`)
+	ErrAPUnfinished = errors.New("record: the game is not over, and Abstract Play archives finished games only: the record is written unrated, with equal results and \"unfinished\": true")
+	ErrAPNoDate     = errors.New("record: the game's start is unknown, and Abstract Play requires its dates: they are written as " + unknownDate)
+)
+
+// APJSONWarnings returns what is lost when rec is written with
+// WriteAPJSON for the Abstract Play server: ErrAPNo7x7 for a 7x7 game,
+// ErrAPUnfinished for a game that is not over, ErrAPNoDate for a game
+// without a known start. The record is written all the same, and reads
+// back with this package as it was; the warnings are for the people who
+// take it to the server.
+func APJSONWarnings(rec Record) []error {
+	var ws []error
+	if rec.Start.Geometry() == rules.Geometry7 {
+		ws = append(ws, ErrAPNo7x7)
 	}
-	h := &ap.Header
+	if rec.Result == rules.Ongoing {
+		ws = append(ws, ErrAPUnfinished)
+	}
+	if apStart(&rec) == unknownDate {
+		ws = append(ws, ErrAPNoDate)
+	}
+	return ws
+}
+
+// ReadAPJSON reads one Abstract Play game record (a JSON object),
+// strictly. Like ReadPGN it replays every move, and it checks the
+// players' results against the board. Header fields it does not map (see
+// docs/records.md) are dropped. ReadAll reads arrays of records too.
+func ReadAPJSON(data []byte) (Record, error) {
+	text, err := decodeText(data)
+	if err != nil {
+		return Record{}, err
+	}
+	return ReadOptions{}.readAPJSON(text)
+}
+
+// readAPJSONArray reads an array of records: the games of a file.
+func (o ReadOptions) readAPJSONArray(data []byte) ([]Record, error) {
+	var raws []json.RawMessage
+	if err := json.Unmarshal(data, &raws); err != nil {
+		return nil, &Error{Err: fmt.Errorf("not an array of Abstract Play game records: %w", err)}
+	}
+	recs := make([]Record, 0, len(raws))
+	for i, raw := range raws {
+		rec, err := o.readAPJSON(raw)
+		if err != nil {
+			var e *Error
+			if errors.As(err, &e) {
+				e.Game = i + 1
+			}
+			return recs, err
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
+}
+
+func (o ReadOptions) readAPJSON(data []byte) (Record, error) {
 	var tags []Tag
 	set := func(k, v string) { tags = append(tags, Tag{k, v}) }
 	fail := func(err error) (Record, error) {
@@ -84,12 +155,18 @@ func ReadAPJSON(data []byte) (Record, error) {
 		e.setNames(tags)
 		return Record{}, e
 	}
+	var ap apRecord
+	if err := json.Unmarshal(data, &ap); err != nil {
+		return fail(fmt.Errorf("not an Abstract Play game record: %w", err))
+	}
+	h := &ap.Header
 
 	if len(h.Players) != 2 {
 		return fail(fmt.Errorf("the record has %d players; Emergo has 2", len(h.Players)))
 	}
-	set("White", h.Players[0].Name)
-	set("Black", h.Players[1].Name)
+	white, black := readAPNames(h.Players[0].Name, h.Players[1].Name)
+	set("White", white)
+	set("Black", black)
 	if !strings.EqualFold(h.Game.Name, "Emergo") {
 		return fail(fmt.Errorf("the record is of the game %q, not Emergo", h.Game.Name))
 	}
@@ -100,19 +177,27 @@ func ReadAPJSON(data []byte) (Record, error) {
 		set("Round", *h.Round)
 	}
 	set("Site", h.Site.Name)
+	var start time.Time
 	if h.DateStart != "" {
-		t, err := time.Parse(time.RFC3339, h.DateStart)
-		if err != nil {
+		t, ok := parseDateTime(h.DateStart)
+		if !ok {
 			return fail(fmt.Errorf("date-start %q is not an RFC 3339 date-time", h.DateStart))
 		}
-		set("Date", t.UTC().Format("2006.01.02"))
-		set("StartTime", h.DateStart)
+		if !t.Equal(time.Unix(0, 0)) { // unknownDate
+			set("Date", t.UTC().Format("2006.01.02"))
+			set("StartTime", h.DateStart)
+		}
+		start = t
 	}
 	if h.DateEnd != "" {
-		if _, err := time.Parse(time.RFC3339, h.DateEnd); err != nil {
+		t, ok := parseDateTime(h.DateEnd)
+		if !ok {
 			return fail(fmt.Errorf("date-end %q is not an RFC 3339 date-time", h.DateEnd))
 		}
-		set("EndTime", h.DateEnd)
+		// The writer gives an unknown end the start's date.
+		if !t.Equal(start) {
+			set("EndTime", h.DateEnd)
+		}
 	}
 	if id := bytes.TrimSpace(h.Site.GameID); len(id) > 0 && string(id) != "null" {
 		var s string
@@ -142,7 +227,7 @@ func ReadAPJSON(data []byte) (Record, error) {
 
 	var res rules.Result
 	switch w, b := h.Players[0].Result, h.Players[1].Result; {
-	case w == nil && b == nil:
+	case h.Unfinished || w == nil && b == nil:
 		res = rules.Ongoing
 	case w == nil || b == nil:
 		return fail(errors.New("only one player has a result"))
@@ -161,7 +246,7 @@ func ReadAPJSON(data []byte) (Record, error) {
 		}
 		g = rules.Geometry7
 	}
-	start := rules.NewPosition(g)
+	startPos := rules.NewPosition(g)
 	if h.Position != "" {
 		p, err := notation.ParsePosition(h.Position)
 		if err != nil {
@@ -170,12 +255,13 @@ func ReadAPJSON(data []byte) (Record, error) {
 		if p.Geometry() != g {
 			return fail(fmt.Errorf("startingPosition is for %dx%d, the variants for %dx%d", p.Geometry().N, p.Geometry().N, g.N, g.N))
 		}
-		start = p
+		startPos = p
 	}
 
-	gm := rules.NewGameFrom(start)
-	side := start.Side()
-	ended := false // a null was met: only nulls may follow
+	l := newLine(startPos, o.Lenient)
+	side := startPos.Side()
+	last := ""              // the entry that ends the record, "null" or an ending; only nulls may follow
+	var endSeat rules.Color // the seat of the ending
 	for r, round := range ap.Moves {
 		if len(round) > 2 {
 			return fail(fmt.Errorf("round %d has %d entries; Emergo has 2 players", r+1, len(round)))
@@ -186,47 +272,83 @@ func ReadAPJSON(data []byte) (Record, error) {
 				raw = bytes.TrimSpace(round[seat])
 			}
 			number := moveNumber(rules.White, 2*r+int(seat))
+			failMove := func(err error) (Record, error) { return fail(&Error{Move: number, Err: err}) }
 			text, null, err := apMove(raw)
 			if err != nil {
-				return fail(&Error{Move: number, Err: err})
+				return failMove(err)
 			}
 			switch {
 			case null && r == 0 && seat == rules.White && side == rules.Black:
 				// The start position has Black to move.
 				continue
 			case null:
-				ended = true
+				if last == "" {
+					last = "null"
+				}
 				continue
-			case ended:
-				return fail(&Error{Move: number, Err: &notation.MoveError{Text: text, Reason: "a move after a null entry: in Emergo the players take turns, so a missing move can only end the record"}})
+			case last == "null":
+				return failMove(&notation.MoveError{Text: text, Reason: "a move after a null entry: in Emergo the players take turns, so a missing move can only end the record"})
+			case last != "":
+				return failMove(&notation.MoveError{Text: text, Reason: fmt.Sprintf("an entry after %q, which ends the game", last)})
 			case r == 0 && seat == rules.White && side == rules.Black:
-				return fail(&Error{Move: number, Err: &notation.MoveError{Text: text, Reason: "Black is to move in the starting position, so White's first entry must be null"}})
+				return failMove(&notation.MoveError{Text: text, Reason: "Black is to move in the starting position, so White's first entry must be null"})
 			}
-			if o := gm.Outcome(); o.Over() {
-				return fail(&Error{Move: number, Err: &notation.MoveError{Text: text, Reason: "the game is already over: " + o.String()}})
+			if text == "abandoned" {
+				return failMove(&notation.MoveError{Text: text, Reason: "the server ended this game as abandoned, which has no result here (RULES 6.4: resignation, time forfeit, agreement or adjudication)"})
 			}
-			p := gm.Position()
-			m, err := notation.ParseMove(&p, text)
-			if err != nil {
-				return fail(&Error{Move: number, Err: err})
+			if _, ok := apEndings[text]; ok {
+				if err := l.offBoard(text); err != nil {
+					return failMove(err)
+				}
+				last, endSeat = text, seat
+				continue
 			}
-			if err := gm.Play(m); err != nil {
-				return fail(&Error{Move: number, Err: &notation.MoveError{Text: text, Reason: err.Error()}})
+			if err := l.play(text); err != nil {
+				return failMove(err)
 			}
 		}
 	}
-	if err := checkResult(res, gm.Outcome()); err != nil {
+
+	term := apEndings[last]
+	switch {
+	case term == "":
+	case h.Unfinished:
+		return fail(fmt.Errorf("the record is marked unfinished but ends with %q", last))
+	case res == rules.Ongoing && term == Agreement:
+		res = rules.Draw
+	case res == rules.Ongoing:
+		// Without results, the player whose entry it is resigned or ran
+		// out of time. The results decide otherwise: the server lets a
+		// player resign on the opponent's turn, and writes the entry in
+		// the seat of the player to move.
+		res = rules.WhiteWins
+		if endSeat == rules.White {
+			res = rules.BlackWins
+		}
+	case term == Agreement && res != rules.Draw:
+		return fail(fmt.Errorf("the record ends with %q (agreement), but the players' results give %s", last, res))
+	case term != Agreement && res == rules.Draw:
+		return fail(fmt.Errorf("the record ends with %q, but the players' results are equal (a draw)", last))
+	}
+	end, err := l.finish(res)
+	if err != nil {
 		return fail(err)
 	}
-	if o := gm.Outcome(); o.Over() {
+	switch o := l.gm.Outcome(); {
+	case term != "":
+		set("Termination", term)
+	case o.Over() && end == "":
 		set("Termination", o.Reason.String())
-	} else if res == rules.Ongoing {
+	case res == rules.Ongoing:
 		set("Termination", Unterminated)
+	}
+	if end != "" {
+		set(RulesEnd, end)
 	}
 	return Record{
 		Tags:   normalizeTags(tags),
-		Start:  start,
-		Moves:  append([]rules.Move(nil), gm.Moves()...),
+		Start:  startPos,
+		Moves:  l.moves(),
 		Result: res,
 	}, nil
 }
@@ -252,17 +374,107 @@ func apMove(raw json.RawMessage) (text string, null bool, err error) {
 	return text, false, nil
 }
 
-// WriteAPJSON writes rec as an Abstract Play game record. Comments are
-// not kept: the schema has no place for them. A game still going on gets
-// no player results, and a record with unknown dates no date fields; the
-// schema requires both, so such records are for this package's own use.
-func WriteAPJSON(rec Record) ([]byte, error) {
+// dateTimeRE is the date-time of RFC 3339 as JSON Schema's format
+// "date-time" takes it. time.Parse alone also takes a comma before the
+// fraction and offsets of 24 hours and more.
+var dateTimeRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$`)
+
+// parseDateTime parses an RFC 3339 date-time.
+func parseDateTime(s string) (time.Time, bool) {
+	if !dateTimeRE.MatchString(s) {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	return t, err == nil
+}
+
+// apStart returns the date-start written for rec: StartTime, else the
+// Date tag's day if it is complete, else unknownDate.
+func apStart(rec *Record) string {
+	if s, ok := lookup(rec.Tags, "StartTime"); ok {
+		return s
+	}
+	if t, err := time.Parse("2006.01.02", rec.Tag("Date")); err == nil {
+		return t.Format(time.RFC3339)
+	}
+	return unknownDate
+}
+
+// The schema wants the two players to differ, and a site shows players by
+// name: equal names, an unknown one ("?" or empty) included, are written
+// with their seats, "alice (White)" and "alice (Black)", and read back
+// without them.
+const (
+	unknownName = "?"
+	seatFormat  = "%s (%s)"
+)
+
+func writeAPNames(white, black string) (string, string) {
+	white, black = or(white, unknownName), or(black, unknownName)
+	if white != black {
+		return white, black
+	}
+	return fmt.Sprintf(seatFormat, white, rules.White), fmt.Sprintf(seatFormat, black, rules.Black)
+}
+
+func readAPNames(white, black string) (string, string) {
+	white, black = or(white, unknownName), or(black, unknownName)
+	w, okw := strings.CutSuffix(white, fmt.Sprintf(seatFormat, "", rules.White))
+	b, okb := strings.CutSuffix(black, fmt.Sprintf(seatFormat, "", rules.Black))
+	if okw && okb && w == b {
+		return w, b
+	}
+	return white, black
+}
+
+// WriteAPJSON writes rec as an Abstract Play game record that the schema
+// accepts. Comments are not kept: the schema has no place for them. The
+// schema requires what a record may not know, so the writer fills it in
+// with values its reader takes back as unknown (docs/records.md): a game
+// not over is marked "unfinished" and unrated, with equal results; an
+// unknown end is the start, an unknown start 1970-01-01T00:00:00Z; equal
+// or unknown names get their seats. APJSONWarnings says what the server
+// would make of such a record.
+func WriteAPJSON(rec Record) ([]byte, error) { return appendAPJSON(nil, &rec, "") }
+
+// appendAPJSONAll appends one record as an object and any other number
+// as an array.
+func appendAPJSONAll(b []byte, recs []Record) ([]byte, error) {
+	if len(recs) == 1 {
+		return appendAPJSON(b, &recs[0], "")
+	}
+	b = append(b, '[')
+	for i := range recs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "\n  "...)
+		var err error
+		if b, err = appendAPJSON(b, &recs[i], "  "); err != nil {
+			var e *Error
+			if errors.As(err, &e) {
+				e.Game = i + 1
+			}
+			return nil, err
+		}
+		b = b[:len(b)-1] // the newline after the object
+	}
+	if len(recs) > 0 {
+		b = append(b, '\n')
+	}
+	return append(b, "]\n"...), nil
+}
+
+// appendAPJSON appends rec as one JSON object, each line after the first
+// indented by indent, and a newline.
+func appendAPJSON(b []byte, rec *Record, indent string) ([]byte, error) {
 	fail := func(err error) ([]byte, error) {
 		e := &Error{Err: err}
 		e.setNames(rec.Tags)
 		return nil, e
 	}
-	if _, err := rec.Game(); err != nil {
+	gm, err := rec.Game()
+	if err != nil {
 		return nil, err
 	}
 	g := rec.Start.Geometry()
@@ -282,33 +494,32 @@ func WriteAPJSON(rec Record) ([]byte, error) {
 		h.Event, h.Round = &ev, &rd
 	}
 	if id, ok := lookup(rec.Tags, "GameID"); ok {
-		b, err := json.Marshal(id)
+		js, err := json.Marshal(id)
 		if err != nil {
 			return fail(err)
 		}
-		h.Site.GameID = b
+		h.Site.GameID = js
 	}
-	start, ok := lookup(rec.Tags, "StartTime")
+	start := apStart(rec)
+	end, ok := lookup(rec.Tags, "EndTime")
 	if !ok {
-		if t, err := time.Parse("2006.01.02", rec.Tag("Date")); err == nil {
-			start = t.Format(time.RFC3339)
-		}
+		end = start
 	}
-	end, _ := lookup(rec.Tags, "EndTime")
 	for _, d := range []string{start, end} {
-		if _, err := time.Parse(time.RFC3339, d); d != "" && err != nil {
+		if _, ok := parseDateTime(d); !ok {
 			return fail(fmt.Errorf("%q is not an RFC 3339 date-time", d))
 		}
 	}
-	h.DateStart, h.DateEnd = start, end
 	// The record's own date of generation would make the output differ
 	// from run to run; the end of the game stands in for it.
-	h.DateGenerated = or(end, start)
+	h.DateStart, h.DateEnd, h.DateGenerated = start, end, end
 
+	names := [2]string{}
+	names[0], names[1] = writeAPNames(rec.Tag("White"), rec.Tag("Black"))
 	for i := range h.Players {
 		c := rules.Color(i).String()
 		p := &h.Players[i]
-		p.Name = rec.Tag(c)
+		p.Name = names[i]
 		if id, ok := lookup(rec.Tags, c+"UserID"); ok {
 			p.UserID = &id
 		}
@@ -319,44 +530,69 @@ func WriteAPJSON(rec Record) ([]byte, error) {
 			p.IsAI = ptr(false)
 		}
 	}
-	switch rec.Result {
-	case rules.WhiteWins:
-		h.Players[0].Result, h.Players[1].Result = ptr(1.0), ptr(0.0)
-	case rules.BlackWins:
-		h.Players[0].Result, h.Players[1].Result = ptr(0.0), ptr(1.0)
-	case rules.Draw:
-		h.Players[0].Result, h.Players[1].Result = ptr(1.0), ptr(1.0)
+	results := map[rules.Result][2]float64{
+		rules.WhiteWins: {1, 0},
+		rules.BlackWins: {0, 1},
+		rules.Draw:      {1, 1},
+		rules.Ongoing:   {0, 0},
+	}[rec.Result]
+	h.Players[0].Result, h.Players[1].Result = &results[0], &results[1]
+	if rec.Result == rules.Ongoing {
+		h.Unfinished, h.Unrated = true, true
 	}
 
-	var b bytes.Buffer
-	b.WriteString("{\n  \"header\": ")
-	enc := json.NewEncoder(&b)
+	var buf bytes.Buffer
+	buf.WriteString("{\n" + indent + "  \"header\": ")
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("  ", "  ")
+	enc.SetIndent(indent+"  ", "  ")
 	if err := enc.Encode(h); err != nil {
 		return fail(err)
 	}
-	b.Truncate(b.Len() - 1) // Encode ends with a newline
-	b.WriteString(",\n  \"moves\": [")
+	buf.Truncate(buf.Len() - 1) // Encode ends with a newline
+	buf.WriteString(",\n" + indent + "  \"moves\": [")
 	// One round per line: White's move, then Black's.
-	entries := make([]string, 0, len(rec.Moves)+1)
+	entries := make([]string, 0, len(rec.Moves)+2)
 	if rec.Start.Side() == rules.Black {
 		entries = append(entries, "null")
 	}
 	for _, m := range rec.Moves {
 		entries = append(entries, `"`+m.Text(g)+`"`)
 	}
+	if e := apEnding(rec, gm); e != "" {
+		entries = append(entries, `"`+e+`"`)
+	}
 	for i := 0; i < len(entries); i += 2 {
 		if i > 0 {
-			b.WriteByte(',')
+			buf.WriteByte(',')
 		}
-		b.WriteString("\n    [" + strings.Join(entries[i:min(i+2, len(entries))], ", ") + "]")
+		buf.WriteString("\n" + indent + "    [" + strings.Join(entries[i:min(i+2, len(entries))], ", ") + "]")
 	}
 	if len(entries) > 0 {
-		b.WriteString("\n  ")
+		buf.WriteString("\n" + indent + "  ")
 	}
-	b.WriteString("]\n}\n")
-	return b.Bytes(), nil
+	buf.WriteString("]\n" + indent + "}\n")
+	return append(b, buf.Bytes()...), nil
+}
+
+// apEnding returns the entry that ends rec off the board ("resign",
+// "timeout" or "draw"), or "". It is written when the Termination tag
+// says so, the result fits it, and the board has not ended the game
+// before (a record from a lenient read may go on after our end).
+func apEnding(rec *Record, gm *rules.Game) string {
+	if _, lenient := lookup(rec.Tags, RulesEnd); gm.Outcome().Over() && !lenient {
+		return ""
+	}
+	term := rec.Tag("Termination")
+	for e, t := range apEndings {
+		if t != term {
+			continue
+		}
+		if (t == Agreement) == (rec.Result == rules.Draw) && rec.Result != rules.Ongoing {
+			return e
+		}
+	}
+	return ""
 }
 
 // lookup returns the value of a tag and whether the record has it.

@@ -24,8 +24,10 @@ const maxLine = 79
 
 // ReadPGN reads every game of r. On error it returns the games read before
 // the bad one, and the error.
-func ReadPGN(r io.Reader) ([]Record, error) {
-	d := NewDecoder(r)
+func ReadPGN(r io.Reader) ([]Record, error) { return decodeAll(NewDecoder(r)) }
+
+// decodeAll reads every game of d, and stops at the first error.
+func decodeAll(d *Decoder) ([]Record, error) {
 	var recs []Record
 	for {
 		var rec Record
@@ -43,13 +45,19 @@ func ReadPGN(r io.Reader) ([]Record, error) {
 // Decoder reads games one at a time from a stream, so a large file needs
 // no more memory than its largest game.
 type Decoder struct {
-	lex   lexer
-	games int // games started so far
+	lex     lexer
+	games   int // games started so far
+	lenient bool
 }
 
-// NewDecoder returns a decoder that reads from r.
-func NewDecoder(r io.Reader) *Decoder {
-	return &Decoder{lex: lexer{r: bufio.NewReader(r), line: 1, bol: true}}
+// NewDecoder returns a decoder that reads from r, strictly. The text may
+// start with a byte-order mark, and be UTF-16 if it does.
+func NewDecoder(r io.Reader) *Decoder { return ReadOptions{}.NewDecoder(r) }
+
+// NewDecoder returns a decoder that reads from r with the options o.
+func (o ReadOptions) NewDecoder(r io.Reader) *Decoder {
+	br, err := textReader(r)
+	return &Decoder{lex: lexer{r: br, line: 1, bol: true, err: err}, lenient: o.Lenient}
 }
 
 // Decode reads the next game into rec. It returns io.EOF when no game is
@@ -127,7 +135,7 @@ type gameReader struct {
 	position  string
 	pending   []string // comments before the movetext
 
-	game       *rules.Game
+	line       *line
 	comment0   string
 	comments   []string
 	pendingNum string // a move number waiting for its move, such as "3..."
@@ -185,6 +193,8 @@ func (st *gameReader) tag(tok token) {
 		st.setUp = tok.text
 	case "Position":
 		st.position = tok.text
+	case RulesEnd:
+		// The reader makes this tag itself.
 	default:
 		st.tags = append(st.tags, Tag{tok.key, tok.text})
 	}
@@ -230,13 +240,7 @@ func (st *gameReader) begin(tok token) {
 		}
 		start = p
 	}
-	st.game = rules.NewGameFrom(start)
-}
-
-// expected returns the number of the next move, as moveNumber writes it.
-func (st *gameReader) expected() string {
-	start := st.game.Start()
-	return moveNumber(start.Side(), st.game.Len())
+	st.line = newLine(start, st.d.lenient)
 }
 
 func (st *gameReader) number(tok token) {
@@ -247,7 +251,7 @@ func (st *gameReader) number(tok token) {
 		st.fail(&Error{Line: tok.line, Err: fmt.Errorf("move number %s without a move", st.pendingNum)})
 		return
 	}
-	want := st.expected()
+	want := st.line.number()
 	// A move number is "N." before White's move and "N..." before
 	// Black's; any other is a sign of a lost or doubled move.
 	got := strconv.Itoa(tok.num) + strings.Repeat(".", tok.dots)
@@ -266,19 +270,9 @@ func (st *gameReader) move(tok token) {
 		return
 	}
 	st.pendingNum = ""
-	n := st.expected()
-	if o := st.game.Outcome(); o.Over() {
-		st.failMove(n, &notation.MoveError{Text: tok.text, Reason: "the game is already over: " + o.String()})
-		return
-	}
-	p := st.game.Position()
-	m, err := notation.ParseMove(&p, tok.text)
-	if err != nil {
+	n := st.line.number()
+	if err := st.line.play(tok.text); err != nil {
 		st.failMove(n, err)
-		return
-	}
-	if err := st.game.Play(m); err != nil {
-		st.failMove(n, &notation.MoveError{Text: tok.text, Reason: err.Error()})
 		return
 	}
 	st.comments = append(st.comments, "")
@@ -316,8 +310,13 @@ func (st *gameReader) result(tok token) {
 		fail("the Result tag says %s but the movetext ends with %s", st.resultTag, tok.text)
 		return
 	}
-	if err := checkResult(st.res, st.game.Outcome()); err != nil {
+	end, err := st.line.finish(st.res)
+	if err != nil {
 		st.fail(&Error{Err: err})
+		return
+	}
+	if end != "" {
+		st.tags = append(st.tags, Tag{RulesEnd, end})
 	}
 }
 
@@ -332,8 +331,8 @@ func (st *gameReader) finish(rec *Record) error {
 	}
 	r := Record{
 		Tags:    tags,
-		Start:   st.game.Start(),
-		Moves:   append([]rules.Move(nil), st.game.Moves()...),
+		Start:   st.line.gm.Start(),
+		Moves:   st.line.moves(),
 		Comment: st.comment0,
 		Result:  st.res,
 	}

@@ -82,6 +82,11 @@ func FromGame(gm *rules.Game) Record {
 // decides the game and Result says otherwise. A decisive Result while the
 // board says the game goes on is fine: resignations and time forfeits end
 // games too.
+//
+// A record with a RulesEnd tag (from a lenient read) may go on after the
+// end our rules give, or end with another result, as long as the tag
+// says where and how our rules end it and every move after that end is
+// legal in its position. Game then returns the game at our rules' end.
 func (r *Record) Game() (*rules.Game, error) {
 	fail := func(err error) (*rules.Game, error) {
 		e := &Error{Err: err}
@@ -98,46 +103,25 @@ func (r *Record) Game() (*rules.Game, error) {
 	if len(r.Comments) > len(r.Moves) {
 		return fail(fmt.Errorf("%d comments for %d moves", len(r.Comments), len(r.Moves)))
 	}
-	gm := rules.NewGameFrom(r.Start)
+	tag, lenient := lookup(r.Tags, RulesEnd)
+	l := newLine(r.Start, lenient)
 	for i, m := range r.Moves {
-		if err := playMove(gm, m); err != nil {
+		if err := l.add(m); err != nil {
 			e := &Error{Move: moveNumber(r.Start.Side(), i), Err: err}
 			e.setNames(r.Tags)
 			return nil, e
 		}
 	}
-	if err := checkResult(r.Result, gm.Outcome()); err != nil {
+	end, err := l.finish(r.Result)
+	switch {
+	case err != nil:
 		return fail(err)
+	case end != tag && end == "":
+		return fail(fmt.Errorf("tag %s %q, but our rules do not end this game before the record does", RulesEnd, tag))
+	case end != tag:
+		return fail(fmt.Errorf("tag %s %q, but our rules end this game at %s", RulesEnd, tag, end))
 	}
-	return gm, nil
-}
-
-// playMove plays m in gm, or explains in the words of the notation
-// package why it cannot be played.
-func playMove(gm *rules.Game, m rules.Move) error {
-	g := gm.Geometry()
-	if o := gm.Outcome(); o.Over() {
-		return &notation.MoveError{Text: m.Text(g), Reason: "the game is already over: " + o.String()}
-	}
-	if err := gm.Play(m); err != nil {
-		// Parsing the move's own text against the position gives the reason
-		// in the terms of the rules, which Play does not.
-		p := gm.Position()
-		if _, perr := notation.ParseMove(&p, m.Text(g)); perr != nil {
-			return perr
-		}
-		return &notation.MoveError{Text: m.Text(g), Reason: "illegal move"}
-	}
-	return nil
-}
-
-// checkResult reports an error when the board has decided the game and
-// the claimed result differs from its verdict.
-func checkResult(res rules.Result, o rules.Outcome) error {
-	if o.Over() && res != o.Result {
-		return fmt.Errorf("the result %s contradicts the board: %s", res, o)
-	}
-	return nil
+	return l.gm, nil
 }
 
 // moveNumber returns the number of the i-th move (from 0) of a game whose
