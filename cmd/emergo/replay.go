@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"emergo/record"
 )
@@ -17,70 +15,51 @@ func init() {
 
 func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("replay", "FILE",
-		"Replays every game of a record file (PGN-style, or Abstract Play JSON when the\n"+
-			"name ends in .json) with the rules, and prints each game's result and how it\n"+
-			"ended. Stops at the first error, naming the game, the move and the reason.", stderr)
+		"Replays every game of a record file (PGN-style, an Abstract Play JSON record or\n"+
+			"an array of them; the content decides, not the name) with the rules, and\n"+
+			"prints each game's result and how it ended. Stops at the first error, naming\n"+
+			"the game, the move and the reason.", stderr)
+	lenient := fs.Bool("lenient", false, "keep a game that goes on after our rules end it (Abstract Play has no\nrepetition rule), or ends with a result they contradict, as played, and say\nwhere our rules end it")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return usageError{"replay needs one FILE"}
 	}
-	recs, err := readRecords(fs.Arg(0))
+	path := fs.Arg(0)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
+	}
+	recs, err := record.ReadOptions{Lenient: *lenient}.ReadAll(data)
+	if errors.Is(err, record.ErrRulesEnd) {
+		return fmt.Errorf("%s: %w: emergo replay -lenient %[1]s", path, err)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	for i, rec := range recs {
 		gm, err := rec.Game()
 		if err != nil {
-			return fmt.Errorf("%s: game %d: %w", fs.Arg(0), i+1, err)
+			return fmt.Errorf("%s: game %d: %w", path, i+1, err)
 		}
 		how := rec.Tag("Termination")
-		if o := gm.Outcome(); o.Over() {
+		end := rec.Tag(record.RulesEnd)
+		if o := gm.Outcome(); o.Over() && end == "" {
 			how = o.Reason.String()
 		}
 		if how == "" {
 			how = "not finished on the board"
 		}
-		fmt.Fprintf(stdout, "game %d: %s - %s: %s (%s), %d moves\n",
+		fmt.Fprintf(stdout, "game %d: %s - %s: %s (%s), %d moves",
 			i+1, rec.Tag("White"), rec.Tag("Black"), rec.Result, how, len(rec.Moves))
+		if end != "" {
+			fmt.Fprintf(stdout, "; our rules end it at %s", end)
+		}
+		fmt.Fprintln(stdout)
 	}
 	if len(recs) == 0 {
-		return fmt.Errorf("%s: no games", fs.Arg(0))
+		return fmt.Errorf("%s: no games", path)
 	}
 	return nil
-}
-
-// readRecords reads a record file: Abstract Play JSON if the name ends in
-// .json or .apjson, the PGN-style text otherwise. The first bad game is an error.
-func readRecords(path string) ([]record.Record, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if ext := strings.ToLower(filepath.Ext(path)); ext == ".json" || ext == ".apjson" {
-		data, err := io.ReadAll(f)
-		if err != nil {
-			return nil, err
-		}
-		rec, err := record.ReadAPJSON(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		return []record.Record{rec}, nil
-	}
-	var recs []record.Record
-	dec := record.NewDecoder(f)
-	for {
-		var rec record.Record
-		err := dec.Decode(&rec)
-		if errors.Is(err, io.EOF) {
-			return recs, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		recs = append(recs, rec)
-	}
 }
