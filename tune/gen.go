@@ -45,11 +45,18 @@ type GenConfig struct {
 	Workers       int    // default GOMAXPROCS
 	// Weights the engines play with; nil for eval.Default.
 	Weights *eval.Weights
+	// Game, if set, receives the samples of every game in game order, as
+	// soon as the games before it are done, so that they can be stored as
+	// they come; Generate then returns none. An error from it stops the
+	// games.
+	Game func(samples []Sample) error
 }
 
 // Generate plays the games and returns the samples in game order, so the
 // output depends only on the configuration, not on the scheduling.
-// progress, if set, is called after each game with the games done.
+// progress, if set, is called after each game with the games done. When
+// ctx ends it stops; cfg.Game has then had every game up to the first one
+// not finished.
 func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)) ([]Sample, error) {
 	if len(cfg.Sizes) == 0 {
 		cfg.Sizes = []int{9, 7}
@@ -76,6 +83,7 @@ func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)
 	var mu sync.Mutex
 	var firstErr error
 	done := 0
+	next := 0 // the first game not yet given to cfg.Game
 	for w := 0; w < cfg.Workers; w++ {
 		wg.Add(1)
 		go func() {
@@ -88,15 +96,24 @@ func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)
 					firstErr = err
 				}
 				results[i] = s
-				done++
-				if progress != nil {
-					progress(done, total)
+				if err == nil {
+					done++
+					if progress != nil {
+						progress(done, total)
+					}
+				}
+				for cfg.Game != nil && firstErr == nil && next < total && results[next] != nil {
+					if err := cfg.Game(results[next]); err != nil {
+						firstErr = err
+					}
+					results[next] = nil
+					next++
 				}
 				mu.Unlock()
 			}
 		}()
 	}
-	for i := 0; i < total && ctx.Err() == nil; i++ {
+	for i := 0; i < total && ctx.Err() == nil && !failed(&mu, &firstErr); i++ {
 		jobs <- i
 	}
 	close(jobs)
@@ -107,11 +124,21 @@ func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if cfg.Game != nil {
+		return nil, nil
+	}
 	var out []Sample
 	for _, r := range results {
 		out = append(out, r...)
 	}
 	return out, nil
+}
+
+// failed reports whether *err is set, under mu.
+func failed(mu *sync.Mutex, err *error) bool {
+	mu.Lock()
+	defer mu.Unlock()
+	return *err != nil
 }
 
 func playGame(ctx context.Context, size int, cfg *GenConfig, seed uint64) ([]Sample, error) {
@@ -134,6 +161,11 @@ func playGame(ctx context.Context, size int, cfg *GenConfig, seed uint64) ([]Sam
 		}
 		m, err := eng[p.Side()].Move(ctx, g, player.Clock{})
 		if err != nil {
+			return nil, err
+		}
+		// A search stopped by ctx still gives a move, a worse one: the
+		// game would no longer be the one the configuration fixes.
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		if err := g.Play(m); err != nil {

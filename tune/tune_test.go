@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -110,6 +111,59 @@ func TestGenerateIsReproducible(t *testing.T) {
 		if a[i].Pos.CanCapture() {
 			t.Errorf("sample %d is not quiet", i)
 		}
+	}
+}
+
+// With cfg.Game the samples come game by game, in game order, and a file
+// of one gzip stream per game reads back as the whole.
+func TestGenerateGivesEachGameInOrder(t *testing.T) {
+	cfg := GenConfig{Games: 3, Sizes: []int{7}, Level: 2, Seed: 5, Workers: 2}
+	want, err := Generate(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file bytes.Buffer
+	games := 0
+	cfg.Game = func(s []Sample) error {
+		games++
+		return Write(&file, s)
+	}
+	if got, err := Generate(context.Background(), cfg, nil); err != nil || got != nil {
+		t.Fatalf("with cfg.Game: %d samples returned, %v", len(got), err)
+	}
+	got, err := Read(&file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if games != 3 || len(got) != len(want) {
+		t.Fatalf("%d games, %d samples; want 3 games, %d samples", games, len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("sample %d differs from the run without cfg.Game", i)
+		}
+	}
+
+	stop := errors.New("disk full")
+	cfg.Game = func([]Sample) error { return stop }
+	if _, err := Generate(context.Background(), cfg, nil); !errors.Is(err, stop) {
+		t.Errorf("an error from cfg.Game: Generate returned %v", err)
+	}
+}
+
+// Stopped after its first game, Generate gives that game and no other: a
+// game cut short is not a game of the configuration.
+func TestGenerateStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	games := 0
+	cfg := GenConfig{Games: 3, Sizes: []int{7}, Level: 2, Seed: 5, Workers: 1, Game: func([]Sample) error {
+		games++
+		cancel()
+		return nil
+	}}
+	if _, err := Generate(ctx, cfg, nil); !errors.Is(err, context.Canceled) || games != 1 {
+		t.Errorf("%d games given, error %v; want 1 and context.Canceled", games, err)
 	}
 }
 
