@@ -3,6 +3,8 @@ package match
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strconv"
@@ -387,5 +389,30 @@ func TestStrengthSmoke(t *testing.T) {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("the page lacks %q:\n%s", want, md.String())
 		}
+	}
+}
+
+// cfg.Row sees every row as it is done, and an error from it stops the
+// run after that row.
+func TestStrengthRowHook(t *testing.T) {
+	cfg := StrengthConfig{
+		Pairings: []Pairing{{P1: "random", P2: "greedy"}, {P1: "greedy", P2: "random"}, {P1: "random", P2: "random"}},
+		Games:    2, Sizes: []int{7}, MaxPlies: 200, Seed: 1,
+	}
+	var seen []int
+	stop := errors.New("disk full")
+	cfg.Row = func(rows []StrengthRow) error {
+		seen = append(seen, len(rows))
+		if len(rows) == 2 {
+			return stop
+		}
+		return nil
+	}
+	rows, err := RunStrength(context.Background(), cfg)
+	if !errors.Is(err, stop) || len(rows) != 2 || fmt.Sprint(seen) != "[1 2]" {
+		t.Errorf("rows %d, calls with %v rows, error %v; want 2 rows, calls [1 2], the hook's error", len(rows), seen, err)
+	}
+	if rows[1].P1 != "greedy" || rows[1].Summary.Counts.Games() != 2 {
+		t.Errorf("second row %+v", rows[1])
 	}
 }

@@ -2,6 +2,7 @@ package match
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -140,5 +141,24 @@ func TestCountsElo(t *testing.T) {
 	c.Wins++ // one game outside the pairs
 	if got, want := c.Elo(), TrinomialElo(6, 2, 1); got != want {
 		t.Errorf("unpaired game: Elo %v, want the trinomial %v", got, want)
+	}
+}
+
+func TestReportCountsWords(t *testing.T) {
+	for _, c := range []struct {
+		counts Counts
+		want   string
+	}{
+		{Counts{Wins: 1, Draws: 1, Losses: 1}, "Score of a: 1 win, 1 draw, 1 loss: 1.5/3 = 0.500\n"},
+		{Counts{Wins: 2, Draws: 0, Losses: 2}, "Score of a: 2 wins, 0 draws, 2 losses: 2.0/4 = 0.500\n"},
+	} {
+		s := Summary{P1: "a", P2: "b", Sizes: []int{7}, Planned: c.counts.Games(), Counts: c.counts}
+		var b strings.Builder
+		if err := s.WriteReport(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("report lacks %q:\n%s", c.want, b.String())
+		}
 	}
 }

@@ -64,6 +64,10 @@ type StrengthConfig struct {
 	SpecOptions SpecOptions
 	// Progress, if set, is called after every game with the row's index.
 	Progress func(row int, p Progress)
+	// Row, if set, is called after every finished row with the rows so
+	// far, so that they can be stored as they come; an error from it
+	// stops the run.
+	Row func(rows []StrengthRow) error
 }
 
 // StrengthRow is one measured row.
@@ -126,6 +130,11 @@ func RunStrength(ctx context.Context, cfg StrengthConfig) ([]StrengthRow, error)
 			return rows, err
 		}
 		rows = append(rows, StrengthRow{pr, sum})
+		if cfg.Row != nil {
+			if err := cfg.Row(rows); err != nil {
+				return rows, err
+			}
+		}
 	}
 	return rows, nil
 }

@@ -198,8 +198,9 @@ func (s *Summary) WriteReport(w io.Writer) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
-	fmt.Fprintf(&b, "Score of %s: %d wins, %d draws, %d losses: %.1f/%d = %.3f\n",
-		s.P1, c.Wins, c.Draws, c.Losses, float64(c.Wins)+float64(c.Draws)/2, n, c.Score())
+	fmt.Fprintf(&b, "Score of %s: %s, %s, %s: %.1f/%d = %.3f\n",
+		s.P1, count(c.Wins, "win", "wins"), count(c.Draws, "draw", "draws"), count(c.Losses, "loss", "losses"),
+		float64(c.Wins)+float64(c.Draws)/2, n, c.Score())
 	iv := c.Elo()
 	model := "trinomial"
 	if p := c.PairCount(); p > 0 && 2*p == n {
@@ -226,6 +227,14 @@ func (s *Summary) WriteReport(w io.Writer) error {
 	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// count is n and the word, singular for 1.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func sizesText(sizes []int) string {
