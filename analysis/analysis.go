@@ -101,6 +101,10 @@ type Options struct {
 	// Progress, if set, is called after each move with the moves done and
 	// the moves in all.
 	Progress func(done, total int)
+	// Info, if set, receives the search's reports (one per completed
+	// depth) on the positions before and after every move, for a long
+	// analysis to show that it is going on.
+	Info func(search.Info)
 }
 
 // Analyze searches every position of gm from its start and returns one
@@ -137,7 +141,7 @@ func Analyze(ctx context.Context, gm *rules.Game, o Options) ([]MoveNote, error)
 	for i, m := range moves {
 		p := replay.Position()
 		me := p.Side()
-		r := eng.Search(ctx, p, search.HistoryOf(replay), rootLim, nil)
+		r := eng.Search(ctx, p, search.HistoryOf(replay), rootLim, o.Info)
 		if err := ctx.Err(); err != nil {
 			return notes, err
 		}
@@ -155,7 +159,7 @@ func Analyze(ctx context.Context, gm *rules.Game, o Options) ([]MoveNote, error)
 		case replay.Outcome().Over():
 			after = outcomeScore(replay.Outcome().Result, me)
 		default:
-			c := eng.Search(ctx, replay.Position(), search.HistoryOf(replay), childLim, nil)
+			c := eng.Search(ctx, replay.Position(), search.HistoryOf(replay), childLim, o.Info)
 			if err := ctx.Err(); err != nil {
 				return notes, err
 			}

@@ -130,6 +130,39 @@ func TestAnalyzeEndOfGame(t *testing.T) {
 	}
 }
 
+// Info reports every depth of the search before each move.
+func TestAnalyzeInfo(t *testing.T) {
+	gm := playGame(t, rules.NewPosition(rules.Geometry7), "c1 e1 a3")
+	var depths []int
+	notes, err := analysis.Analyze(context.Background(), gm, analysis.Options{
+		Depth: 3,
+		Info:  func(i search.Info) { depths = append(depths, i.Depth) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each search reports depths 1, 2, ... up to its limit: 3 before a
+	// move, 2 after one the engine would not have played.
+	starts := 0
+	for i, d := range depths {
+		if d == 1 {
+			starts++
+		} else if i == 0 || d != depths[i-1]+1 {
+			t.Fatalf("depths reported %v: not counting up from 1", depths)
+		}
+	}
+	full := 0
+	for _, n := range notes {
+		full++
+		if n.Best != n.Move {
+			full++
+		}
+	}
+	if starts != full || slices.Max(depths) != 3 {
+		t.Errorf("depths reported %v: %d searches, want %d reaching depth 3", depths, starts, full)
+	}
+}
+
 func TestAnalyzeCancelled(t *testing.T) {
 	gm := playGame(t, rules.NewPosition(rules.Geometry7), blunderGame)
 	ctx, cancel := context.WithCancel(context.Background())
