@@ -3,12 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"emergo/analysis"
 	"emergo/eval"
@@ -21,21 +20,37 @@ func init() {
 	register("analyze", "annotate the games of a record with the engine's evaluations and mistakes", runAnalyze)
 }
 
+// maxSearchDepth bounds the depth of analyze and bench. Each further ply
+// about doubles the time of a search, and depth 20 already takes minutes
+// a position on 9x9 (analyze searches two a move).
+const maxSearchDepth = 20
+
+// tooDeep is the error of a depth beyond maxSearchDepth.
+func tooDeep(what string, depth int) error {
+	return usageError{fmt.Sprintf("%s %d: at most %d, as each further ply about doubles the time and depth %d "+
+		"already takes minutes a position", what, depth, maxSearchDepth, maxSearchDepth)}
+}
+
 func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("analyze", "RECORD",
 		"Searches the position before and after every move of every game in RECORD\n"+
-			"(PGN-style, or Abstract Play JSON if the name ends in .json), marks the moves\n"+
+			"(PGN-style or Abstract Play JSON, told apart by the content), marks the moves\n"+
 			"that lose THRESHOLD hundredths of a man or more with ? and three times that\n"+
 			"with ??, and writes the record with a comment after every move, such as\n"+
 			"{? eval -0.85, best c3xe5 +0.35; mistake: -1.20}: evaluations in men from\n"+
 			"White's point of view, the loss from the mover's. The annotated record goes\n"+
 			"to -out or standard output; a summary per game to standard output with -out,\n"+
-			"else to standard error.", stderr)
-	depth := fs.Int("depth", analysis.DefaultDepth, "search depth per position (the same result on every machine)")
+			"else to standard error. -out and -svg are checked before the first search.\n"+
+			"Ctrl-C stops the analysis and writes every game, annotated as far as it got.\n\n"+
+			progressHelp+" The status line shows the game, the move\n"+
+			"and the depth reached.", stderr)
+	depth := fs.Int("depth", analysis.DefaultDepth, fmt.Sprintf("search depth per position, 1 to %d (the same result on every machine)", maxSearchDepth))
 	moveTime := fs.Duration("movetime", 0, "search time per position instead of a depth, such as 500ms")
 	out := fs.String("out", "", "write the annotated record to this file")
 	svg := fs.String("svg", "", "draw the evaluation over each game as an SVG chart in this file (NAME-2.svg... for further games)")
 	threshold := fs.Int("threshold", analysis.DefaultThreshold, "loss of a mistake, in hundredths of a man")
+	verbose := fs.Bool("v", false, "a progress line per move, also when standard error is not a terminal")
+	quiet := fs.Bool("quiet", false, "no progress")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -48,6 +63,9 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *moveTime < 0 || *depth < 1 || *threshold < 1 {
 		return usageError{"-depth, -movetime and -threshold must be positive"}
 	}
+	if *depth > maxSearchDepth {
+		return tooDeep("-depth", *depth)
+	}
 	opts := analysis.Options{Depth: *depth, Threshold: int32(*threshold)}
 	limit := fmt.Sprintf("depth %d", *depth)
 	if *moveTime > 0 {
@@ -59,78 +77,93 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	summary := stderr
-	if *out != "" {
-		summary = stdout
-	}
-	opts.Engine = search.New(search.Options{Threads: 1, Eval: &eval.Default})
-	ctx := context.Background()
-	for i := range recs {
-		rec := &recs[i]
-		gm, err := rec.Game()
-		if err != nil {
-			return err
-		}
-		name := gameName(i+1, rec)
-		opts.Progress = analyzeProgress(stderr, name)
-		notes, err := analysis.Analyze(ctx, gm, opts)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		if err := analysis.Annotate(rec, notes); err != nil {
-			return err
-		}
-		if err := rec.SetTag("Annotator", "emergo analyze, "+limit); err != nil {
-			return err
-		}
-		writeSummary(summary, name, rec, analysis.Summarize(notes))
-		if *svg != "" {
-			file := svgName(*svg, i+1, len(recs))
-			title := fmt.Sprintf("%s - %s, %s", rec.Tag("White"), rec.Tag("Black"), rec.Result)
-			if err := os.WriteFile(file, analysis.SVG(title, gm.Geometry(), notes), 0o644); err != nil {
+	for _, name := range []string{*out, svgName(*svg, 1, len(recs))} {
+		if name != "" {
+			if err := checkWritable(name); err != nil {
 				return err
 			}
 		}
 	}
+	summary := stderr
+	if *out != "" {
+		summary = stdout
+	}
+	prog := newProgress(stderr, *verbose, *quiet)
+	opts.Engine = search.New(search.Options{Threads: 1, Eval: &eval.Default})
+	ctx, stop := interruptible()
+	defer stop()
+	var stopped error
+	interrupted := false
+	for i := range recs {
+		rec := &recs[i]
+		gm, err := rec.Game()
+		if err != nil {
+			stopped = err
+			break
+		}
+		name := gameName(i+1, rec)
+		move, total := 1, gm.Len()
+		opts.Progress = func(done, total int) {
+			move = done + 1
+			prog.status("%s: move %d of %d", name, done, total)
+		}
+		opts.Info = func(in search.Info) {
+			prog.update("%s: move %d of %d, depth %d", name, move, total, in.Depth)
+		}
+		notes, err := analysis.Analyze(ctx, gm, opts)
+		tag := "emergo analyze, " + limit
+		if err != nil {
+			stopped = fmt.Errorf("%s: %w", name, err)
+			if interrupted = errors.Is(err, context.Canceled); interrupted {
+				stopped = fmt.Errorf("analyze interrupted at move %d of %s", len(notes)+1, name)
+			}
+			if len(notes) == 0 {
+				break
+			}
+			tag += fmt.Sprintf(", moves 1 to %d of %d", len(notes), total)
+		}
+		if err := analysis.Annotate(rec, notes); err != nil {
+			return err
+		}
+		if err := rec.SetTag("Annotator", tag); err != nil {
+			return err
+		}
+		if stopped != nil {
+			break
+		}
+		prog.clear()
+		writeSummary(summary, name, rec, analysis.Summarize(notes))
+		if *svg != "" {
+			title := fmt.Sprintf("%s - %s, %s", rec.Tag("White"), rec.Tag("Black"), rec.Result)
+			if err := writeFileAtomic(svgName(*svg, i+1, len(recs)), analysis.SVG(title, gm.Geometry(), notes)); err != nil {
+				stopped = err
+				break
+			}
+		}
+	}
+	prog.done()
 
+	// Every game is written, the ones not analysed as they were.
 	var buf bytes.Buffer
 	if err := record.WritePGN(&buf, recs...); err != nil {
 		return err
 	}
 	if *out != "" {
-		return os.WriteFile(*out, buf.Bytes(), 0o644)
+		err = writeFileAtomic(*out, buf.Bytes())
+	} else {
+		_, err = stdout.Write(buf.Bytes())
 	}
-	_, err = stdout.Write(buf.Bytes())
-	return err
-}
-
-// readRecordFile reads every game of a record file: Abstract Play JSON if its
-// name ends in .json, the PGN-style text otherwise.
-func readRecordFile(name string) ([]record.Record, error) {
-	if strings.EqualFold(filepath.Ext(name), ".json") {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		rec, err := record.ReadAPJSON(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		return []record.Record{rec}, nil
-	}
-	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer f.Close()
-	recs, err := record.ReadPGN(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if interrupted {
+		where := "standard output"
+		if *out != "" {
+			where = *out
+		}
+		return fmt.Errorf("%w; %s holds every game, annotated as far as the analysis got", stopped, where)
 	}
-	if len(recs) == 0 {
-		return nil, fmt.Errorf("%s: no game in the file", name)
-	}
-	return recs, nil
+	return stopped
 }
 
 // gameName names a game in messages: its number and its players.
@@ -138,42 +171,19 @@ func gameName(n int, rec *record.Record) string {
 	return fmt.Sprintf("game %d (%s-%s)", n, rec.Tag("White"), rec.Tag("Black"))
 }
 
-// analyzeProgress reports "game 1 (...): move i of n" to w at most twice a second,
-// and once at the end of a game that took long enough to report at all.
-func analyzeProgress(w io.Writer, name string) func(done, total int) {
-	start := time.Now()
-	last := start
-	shown := false
-	return func(done, total int) {
-		now := time.Now()
-		if now.Sub(last) < 500*time.Millisecond && !(shown && done == total) {
-			return
-		}
-		last, shown = now, true
-		fmt.Fprintf(w, "%s: move %d of %d\n", name, done, total)
-	}
-}
-
 // writeSummary prints one game's result and each side's marked moves.
 func writeSummary(w io.Writer, name string, rec *record.Record, s analysis.Summary) {
-	fmt.Fprintf(w, "%s: %d moves, %s\n", name, len(rec.Moves), rec.Result)
+	fmt.Fprintf(w, "%s: %s, %s\n", name, plural(len(rec.Moves), "move"), rec.Result)
 	for c := rules.White; c <= rules.Black; c++ {
 		fmt.Fprintf(w, "  %-5s %s, %s, average loss %.2f\n", c,
-			countWord(s.Mistakes[c], "mistake"), countWord(s.Blunders[c], "blunder"), s.AvgLoss[c]/100)
+			plural(s.Mistakes[c], "mistake"), plural(s.Blunders[c], "blunder"), s.AvgLoss[c]/100)
 	}
-}
-
-func countWord(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // svgName is the chart file of game n of total: name itself for a single
 // game, else name with -n before its extension from the second game on.
 func svgName(name string, n, total int) string {
-	if total == 1 || n == 1 {
+	if name == "" || total == 1 || n == 1 {
 		return name
 	}
 	ext := filepath.Ext(name)

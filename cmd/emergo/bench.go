@@ -29,8 +29,11 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	case 0:
 	case 1:
 		d, err := strconv.Atoi(fs.Arg(0))
-		if err != nil || d < 1 || d > 64 {
-			return usageError{fmt.Sprintf("depth %q: want a number from 1 to 64", fs.Arg(0))}
+		if err != nil || d < 1 {
+			return usageError{fmt.Sprintf("depth %q: want a number from 1 to %d", fs.Arg(0), maxSearchDepth)}
+		}
+		if d > maxSearchDepth {
+			return tooDeep("depth", d)
 		}
 		depth = d
 	default:

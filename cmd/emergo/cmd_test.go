@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -110,30 +108,6 @@ func TestShow(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("show lacks %q:\n%s", want, out)
 		}
-	}
-}
-
-func TestReplay(t *testing.T) {
-	dir := t.TempDir()
-	good := filepath.Join(dir, "good.pgn")
-	os.WriteFile(good, []byte(`[White "a"]
-[Black "b"]
-[Result "1/2-1/2"]
-
-1.d6 c1 2.b4 b2 3.f4 g9 4.i1 f8 5.c9 a1 6.f6 a7 7.i9 g1 8.c5 i7 9.i5 a3
-10.e1 i3 11.a5 e9 12.a9 1/2-1/2
-`), 0o644)
-	out, _, err := emergo(t, "", "replay", good)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(out, "1/2-1/2 (no legal move), 23 moves") {
-		t.Errorf("replay: %q", out)
-	}
-	bad := filepath.Join(dir, "bad.pgn")
-	os.WriteFile(bad, []byte("[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. d6 c1 2. e6 *\n"), 0o644)
-	if _, _, err := emergo(t, "", "replay", bad); err == nil || !strings.Contains(err.Error(), `e6 is not a playable square`) {
-		t.Errorf("bad record: error %v", err)
 	}
 }
 

@@ -4,12 +4,15 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand: its one-line summary and its entry point,
@@ -26,29 +29,59 @@ func register(name, summary string, run func([]string, io.Reader, io.Writer, io.
 }
 
 func main() {
-	if err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "emergo:", err)
-		}
-		os.Exit(exitCode(err))
+	args := os.Args[1:]
+	os.Exit(report(run(args, os.Stdin, os.Stdout, os.Stderr), args, os.Stderr))
+}
+
+// report prints err, if any, with a pointer to the command's help when it
+// is a usage error, and returns the exit status: 0 on success, 2 for a
+// usage error, 1 for any other.
+func report(err error, args []string, stderr io.Writer) int {
+	if err == nil {
+		return 0
 	}
+	fmt.Fprintln(stderr, "emergo:", err)
+	var u usageError
+	if errors.As(err, &u) && len(args) > 0 {
+		if _, ok := commands[args[0]]; ok {
+			name := args[0]
+			if name == "tune" && len(args) > 1 && (args[1] == "gen" || args[1] == "fit") {
+				name += " " + args[1]
+			}
+			fmt.Fprintf(stderr, "Run 'emergo %s -h' for usage.\n", name)
+		}
+	}
+	return exitCode(err)
 }
 
 // exitCode is 2 for usage errors, 1 for everything else.
 func exitCode(err error) int {
 	var u usageError
-	if errors.As(err, &u) || errors.Is(err, flag.ErrHelp) {
+	if errors.As(err, &u) {
 		return 2
 	}
 	return 1
+}
+
+// interruptible returns the context of a long command, done on Ctrl-C
+// (SIGINT), and the function that stops listening. Tests replace it.
+var interruptible = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
 type usageError struct{ msg string }
 
 func (u usageError) Error() string { return u.msg }
 
+// isHelp reports whether arg asks for help.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
+}
+
+// run runs the command args name. A request for help (-h) is a success:
+// the command has printed its usage.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 || isHelp(args[0]) {
 		usage(stderr)
 		if len(args) == 0 {
 			return usageError{"no command given"}
@@ -60,7 +93,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		usage(stderr)
 		return usageError{fmt.Sprintf("unknown command %q", args[0])}
 	}
-	return c.run(args[1:], stdin, stdout, stderr)
+	err := c.run(args[1:], stdin, stdout, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
 }
 
 func usage(w io.Writer) {
@@ -74,28 +111,101 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun 'emergo <command> -h' for the flags of a command.")
+	fmt.Fprintln(w, "\nFlags may come before, between or after the arguments; -- ends them.")
+	fmt.Fprintln(w, "Run 'emergo <command> -h' for the flags of a command.")
 }
 
 // newFlags returns a flag set that reports errors instead of exiting, with
-// a usage line naming the command.
+// a usage text naming the command; the text lists the flags if there are
+// any.
 func newFlags(name, args, about string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: emergo %s [flags] %s\n\n%s\n\nFlags:\n", name, args, about)
-		fs.PrintDefaults()
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		synopsis := "emergo " + name
+		if n > 0 {
+			synopsis += " [flags]"
+		}
+		if args != "" {
+			synopsis += " " + args
+		}
+		fmt.Fprintf(stderr, "Usage: %s\n\n%s\n", synopsis, about)
+		if n > 0 {
+			fmt.Fprintln(stderr, "\nFlags:")
+			fs.PrintDefaults()
+		}
 	}
 	return fs
 }
 
-// parseFlags parses args, turning a flag error into a usage error.
+// parseFlags parses args, in which flags and arguments may come in any
+// order: every argument that starts with '-' and a letter is a flag (move
+// texts never do, and "-1" is an argument, for the command to refuse),
+// and "--" makes all that follows arguments. A flag error becomes a usage
+// error naming the command; -h prints the usage and returns flag.ErrHelp.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			rest = append(rest, args[i+1:]...)
+			i = len(args)
+		case !isFlag(a):
+			rest = append(rest, a)
+		default:
+			flags = append(flags, a)
+			name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			if hasValue || !takesValue(fs, name) {
+				continue
+			}
+			if i+1 == len(args) {
+				return usageError{fmt.Sprintf("%s: flag %s needs a value", fs.Name(), a)}
+			}
+			i++
+			flags = append(flags, args[i])
 		}
-		return usageError{err.Error()}
+	}
+	// The flag package prints its errors and the usage itself; the error
+	// is printed once, by main, and the usage only when asked for.
+	out, help := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(append(append(flags, "--"), rest...))
+	fs.SetOutput(out)
+	fs.Usage = help
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.Usage()
+		return err
+	case err != nil:
+		return usageError{fs.Name() + ": " + err.Error()}
 	}
 	return nil
+}
+
+// isFlag reports whether a command-line argument is a flag: one or two
+// '-' and then anything but a digit or a point, so that "-1" and "-.5"
+// are arguments.
+func isFlag(a string) bool {
+	name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+	if len(name) == len(a) || name == "" {
+		return false
+	}
+	c := name[0]
+	return !(c >= '0' && c <= '9' || c == '.')
+}
+
+// takesValue reports whether the flag name needs a value, as the next
+// argument when it is not given as -name=value. Unknown flags take none:
+// the flag package refuses them.
+func takesValue(fs *flag.FlagSet, name string) bool {
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -20,11 +19,13 @@ func init() {
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("match", "",
 		"Plays a match of game pairs between two players: every opening is played\n"+
-			"twice, the colours swapped. Prints a progress line per game to standard\n"+
-			"error and, at the end, the score, the Elo difference with its 95% interval,\n"+
-			"the likelihood of superiority, the game pairs, White's score, the draw rate\n"+
-			"and the SPRT if asked (docs/match.md). Ctrl-C stops and reports the games\n"+
-			"played so far.\n\n"+
+			"twice, the colours swapped. Prints, at the end, the score, the Elo\n"+
+			"difference with its 95% interval, the likelihood of superiority, the game\n"+
+			"pairs, White's score, the draw rate and the SPRT if asked (docs/match.md).\n"+
+			"-out is created before the first game and gets every game as it finishes.\n"+
+			"Ctrl-C stops and reports the games played so far.\n\n"+
+			progressHelp+" A step is a game: its result and the\n"+
+			"score so far.\n\n"+
 			"A player SPEC is one of:\n  "+strings.ReplaceAll(match.SpecHelp, "\n", "\n  ")+"\n\n"+
 			"A time control (-tc, -tc1, -tc2) is 10s+0.1s (clock plus increment),\n"+
 			"100ms/move, or none.", stderr)
@@ -43,7 +44,8 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "write the games to this PGN-style `file`")
 	seed := fs.Uint64("seed", 1, "seed of the openings and the players' randomness")
 	hash := fs.Int("hash", 16, "transposition table of level:N players, MiB")
-	quiet := fs.Bool("quiet", false, "no progress lines")
+	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
+	quiet := fs.Bool("quiet", false, "no progress")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -90,13 +92,11 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		cfg.PGN = f
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible()
 	defer stop()
-	var progress func(match.Progress)
-	if !*quiet {
-		progress = func(p match.Progress) { fmt.Fprintln(stderr, progressLine(p, cfg.P1.Text)) }
-	}
-	sum, err := match.Run(ctx, cfg, progress)
+	prog := newProgress(stderr, *verbose, *quiet)
+	sum, err := match.Run(ctx, cfg, func(p match.Progress) { prog.status("%s", progressLine(p, cfg.P1.Text)) })
+	prog.done()
 	if werr := sum.WriteReport(stdout); werr != nil && err == nil {
 		err = werr
 	}

@@ -2,11 +2,12 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"path/filepath"
 	"strings"
 	"time"
 	"unicode"
@@ -33,7 +34,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	level := fs.Int("level", 5, "engine level, 1 (weakest) to 10")
 	color := fs.String("color", "white", "your colour: white, black, both (two people at one keyboard) or none (the engine plays itself)")
 	moveTime := fs.Duration("movetime", 0, "engine thinking time per move, such as 2s (default: the level's own limit)")
-	load := fs.String("load", "", "continue the game of this record file (PGN-style, or .json)")
+	load := fs.String("load", "", "continue the first game of this record file (PGN-style or Abstract Play JSON)")
 	seed := fs.Uint64("seed", 0, "seed of the engine's choice among near-equal moves (0: a new one each game)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -109,8 +110,9 @@ with every landing square). Commands:
   hint         the engine's suggestion, with its score for the side to move
   undo         take back the last move (against the engine: your move and its reply)
   resign       give up the game
-  save FILE    write the game to a record file (PGN-style)
-  load FILE    continue the game of a record file (PGN-style, or .json)
+  save FILE    write the game to a record file: Abstract Play JSON if FILE
+               ends in .json, else PGN-style
+  load FILE    continue the first game of a record file (either format)
   help         this text
   quit         leave
 `
@@ -303,7 +305,7 @@ func (s *playSession) listMoves() {
 		return
 	}
 	moves := notation.SortedMoves(s.gm.Geometry(), s.gm.Legal())
-	fmt.Fprintf(s.out, "%d legal moves:\n", len(moves))
+	fmt.Fprintf(s.out, "%s:\n", plural(len(moves), "legal move"))
 	line := ""
 	for _, m := range moves {
 		if line != "" && len(line)+1+len(m) > 72 {
@@ -378,7 +380,9 @@ func (s *playSession) name(c rules.Color) string {
 	return s.engine.Name()
 }
 
-// save writes the game as a PGN-style record.
+// save writes the game as a record: Abstract Play JSON if the name ends in
+// .json, the PGN-style text otherwise. The file is replaced whole, never
+// left half written.
 func (s *playSession) save(file string) error {
 	rec := record.FromGame(s.gm)
 	for _, t := range []record.Tag{
@@ -399,15 +403,20 @@ func (s *playSession) save(file string) error {
 			}
 		}
 	}
-	f, err := os.Create(file)
-	if err != nil {
-		return err
+	var data []byte
+	if strings.EqualFold(filepath.Ext(file), ".json") {
+		var err error
+		if data, err = record.WriteAPJSON(rec); err != nil {
+			return err
+		}
+	} else {
+		var buf bytes.Buffer
+		if err := record.WritePGN(&buf, rec); err != nil {
+			return err
+		}
+		data = buf.Bytes()
 	}
-	if err := record.WritePGN(f, rec); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return writeFileAtomic(file, data)
 }
 
 // load replaces the game with the first game of a record file. A result

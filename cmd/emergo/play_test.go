@@ -87,13 +87,13 @@ func TestPlayTwoPeople(t *testing.T) {
 	}, "\n")
 	out := playScript(t, input, "-color", "both", "-position", endgame)
 	wantInOrder(t, out,
-		"White to move, 1 legal moves",
+		"White to move, 1 legal move",
 		"White> ", "undo ", "resign", "quit",
 		`Illegal move: "e5": White has no men in hand.`,
 		`Illegal move: "a1-c3": c3 is not diagonally next to a1.`,
 		`Not a move: "c3xe6": e6 is not a playable square.`,
 		`Unknown command "jump"`,
-		"1 legal moves:\n  a1-b2\n",
+		"1 legal move:\n  a1-b2\n",
 		"[W1]", "Black to move",
 		"Took back a1-b2.", "White to move",
 		"[W1]",
@@ -130,7 +130,7 @@ func TestPlayTwoPeople(t *testing.T) {
 	wantInOrder(t, out,
 		"Result: 0-1 (all men taken prisoner)",
 		"The game is over: no moves.",
-		"Took back e5xc3.", "Black to move, 1 legal moves (must capture 1)",
+		"Took back e5xc3.", "Black to move, 1 legal move (must capture 1)",
 		"Loaded "+saved, "Result: 0-1",
 		"Saved to "+again,
 	)
@@ -176,6 +176,42 @@ func TestPlayResign(t *testing.T) {
 		"White to move, 24 legal moves",
 		"[W1]", "Last move: e1",
 	)
+}
+
+// save writes the format its file's name asks for, and load reads either
+// whatever the name: the content decides.
+func TestPlaySaveFormats(t *testing.T) {
+	dir := t.TempDir()
+	asJSON, asPGN := filepath.Join(dir, "g.json"), filepath.Join(dir, "g.pgn")
+	playScript(t, "a1-b2\ng7-f6\nsave "+asJSON+"\nsave "+asPGN+"\n", "-color", "both", "-position", endgame)
+	for _, c := range []struct {
+		file, start string
+	}{
+		{asJSON, "{"},
+		{asPGN, "[Event"},
+	} {
+		data, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(strings.TrimSpace(string(data)), c.start) {
+			t.Errorf("%s starts %q, want %q", c.file, data[:min(len(data), 20)], c.start)
+		}
+	}
+	// The same bytes under the other format's name, and under no known one.
+	swapped := map[string]string{asJSON: "json-in.pgn", asPGN: "pgn-in.json"}
+	for from, name := range swapped {
+		data, _ := os.ReadFile(from)
+		to := filepath.Join(dir, name)
+		if err := os.WriteFile(to, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := playScript(t, "load "+to+"\n", "-color", "both", "-load", to)
+		wantInOrder(t, out, "Position: 7x7 w 0/0 b2:W1 f6:B1", "Loaded "+to, "Position: 7x7 w 0/0 b2:W1 f6:B1")
+	}
+	if rec := readOneRecord(t, asJSON); rec.Tag("White") != "human" || len(rec.Moves) != 2 {
+		t.Errorf("the JSON record: %d moves, tags %v", len(rec.Moves), rec.Tags)
+	}
 }
 
 // scripted is an input that writes a line only when the playSession asks for

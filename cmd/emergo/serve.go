@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -25,15 +26,27 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", "",
 		"Serves the Emergo site: play against the engine or a friend in the browser.\n"+
 			"Games are stored in an SQLite file (created and migrated on start), or in\n"+
-			"PostgreSQL with -postgres.", stderr)
+			"PostgreSQL with -postgres. The address is bound before the database is\n"+
+			"opened. Ctrl-C (SIGINT) or SIGTERM stops the server: the open requests get\n"+
+			"a few seconds to finish, then the database is closed.", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	db := fs.String("db", "emergo.db", "SQLite database file")
-	pg := fs.String("postgres", os.Getenv("EMERGO_POSTGRES"), "PostgreSQL connection URL (postgres://user:pass@host/db); replaces -db (default $EMERGO_POSTGRES)")
+	pg := fs.String("postgres", "", "PostgreSQL connection URL (postgres://user:pass@host/db) instead of -db (default $EMERGO_POSTGRES, unless -db is given)")
 	engines := fs.Int("engines", 0, "searches running at once (default: one per CPU)")
 	rateLimit := fs.Float64("rate", 20, "requests per second allowed to one client address (negative: no limit)")
 	verbose := fs.Bool("v", false, "log every request")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("serve takes no arguments, got %q", fs.Arg(0))}
+	}
+	postgres := *pg
+	if postgres == "" && !wasSet(fs, "db") {
+		postgres = os.Getenv("EMERGO_POSTGRES")
+	}
+	if wasSet(fs, "db") && wasSet(fs, "postgres") {
+		return usageError{"give -db or -postgres, not both"}
 	}
 	level := slog.LevelInfo
 	if *verbose {
@@ -43,7 +56,13 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	st, err := openStore(ctx, *db, *pg)
+	// The address first: a busy port must not leave a new database behind.
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	st, where, err := openStore(ctx, *db, postgres)
 	if err != nil {
 		return err
 	}
@@ -53,15 +72,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer srv.Close()
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
-	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	where := "sqlite:" + *db
-	if *pg != "" {
-		where = "postgres"
-	}
 	log.Info("serving", "url", "http://"+displayAddr(ln.Addr()), "store", where)
 	fmt.Fprintf(stdout, "Emergo is ready: open http://%s\n", displayAddr(ln.Addr()))
 	errc := make(chan error, 1)
@@ -71,6 +82,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
+	stop() // a second Ctrl-C ends the process at once
 	log.Info("shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -89,10 +101,24 @@ func displayAddr(a net.Addr) string {
 }
 
 // openStore opens PostgreSQL if a connection URL is given, else the
-// SQLite file.
-func openStore(ctx context.Context, file, postgres string) (*sqlstore.DB, error) {
+// SQLite file, and says which for the log. Errors name the file; never
+// the URL, which may hold a password.
+func openStore(ctx context.Context, file, postgres string) (*sqlstore.DB, string, error) {
 	if postgres != "" {
-		return sqlstore.OpenPostgres(ctx, postgres)
+		st, err := sqlstore.OpenPostgres(ctx, postgres)
+		if err != nil {
+			return nil, "", fmt.Errorf("postgres: %w", err)
+		}
+		return st, "postgres", nil
 	}
-	return sqlstore.OpenSQLite(ctx, file)
+	if dir := filepath.Dir(file); dir != "" {
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return nil, "", fmt.Errorf("database %s: no directory %s", file, dir)
+		}
+	}
+	st, err := sqlstore.OpenSQLite(ctx, file)
+	if err != nil {
+		return nil, "", fmt.Errorf("database %s: %w", file, err)
+	}
+	return st, "sqlite:" + file, nil
 }

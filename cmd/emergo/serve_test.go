@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -11,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -172,5 +175,95 @@ func TestServerSurvivesSIGKILL(t *testing.T) {
 	next := call(t, b, "POST", srv.base+"/api/games/"+g.ID+"/move", map[string]any{"move": after.Legal[0], "ply": 3})
 	if len(next.Moves) != 4 {
 		t.Errorf("a move after the restart: %+v", next)
+	}
+}
+
+// serve binds its address before it opens the database: a busy port
+// leaves no new database behind. Its flag errors are usage errors, and a
+// database it cannot open is named.
+func TestServeFailsEarly(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "games.db")
+	for _, c := range []struct {
+		name  string
+		args  []string
+		want  string
+		usage bool
+	}{
+		{"busy port", []string{"-addr", busy.Addr().String(), "-db", db}, "address already in use", false},
+		{"missing directory", []string{"-addr", "127.0.0.1:0", "-db", "/nonexistent/x.db"}, "database /nonexistent/x.db: no directory /nonexistent", false},
+		{"two stores", []string{"-addr", "127.0.0.1:0", "-db", db, "-postgres", "postgres://x@localhost/y"}, "give -db or -postgres, not both", true},
+		{"an argument", []string{"now"}, `serve takes no arguments, got "now"`, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := emergo(t, "", append([]string{"serve"}, c.args...)...)
+			if err == nil || !strings.Contains(err.Error(), c.want) || (exitCode(err) == 2) != c.usage {
+				t.Errorf("error %v, want a usage error %v with %q", err, c.usage, c.want)
+			}
+			if _, err := os.Stat(db); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("the database was created: %v", err)
+			}
+		})
+	}
+}
+
+// SIGINT, sent to the server process alone, stops it: open requests (an
+// event stream here) end, the database is closed, and it exits 0.
+func TestServeStopsOnSIGINT(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server process")
+	}
+	db := filepath.Join(t.TempDir(), "games.db")
+	cmd := exec.Command(os.Args[0], "serve", "-addr", "127.0.0.1:0", "-db", db)
+	cmd.Env = append(os.Environ(), "EMERGO_TEST_MAIN=1")
+	var log bytes.Buffer
+	cmd.Stderr = &log
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	base, ok := strings.CutPrefix(strings.TrimSpace(line), "Emergo is ready: open ")
+	if err != nil || !ok {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("first line %q, %v\n%s", line, err, log.String())
+	}
+	c := &http.Client{}
+	g := call(t, c, "POST", base+"/api/games", map[string]any{"mode": "friend", "size": 7, "color": "white"})
+	resp, err := c.Get(base + "/api/games/" + g.ID + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	events := bufio.NewReader(resp.Body)
+	if first, err := events.ReadString('\n'); err != nil || first != "event: state\n" {
+		t.Fatalf("event stream: %q, %v", first, err)
+	}
+
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("serve ended with %v\n%s", err, log.String())
+	}
+	if _, err := io.ReadAll(events); err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("the event stream after the shutdown: %v", err)
+	}
+	if !strings.Contains(log.String(), "shutting down") {
+		t.Errorf("no shutdown in the log:\n%s", log.String())
+	}
+	// SQLite removes its write-ahead log when the last connection closes.
+	if _, err := os.Stat(db + "-wal"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the database was not closed: %s-wal is left (%v)", db, err)
 	}
 }

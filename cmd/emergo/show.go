@@ -49,7 +49,7 @@ func describe(gm *rules.Game, p *rules.Position, last rules.Move) string {
 		s += fmt.Sprintf("Result: %s\n", o)
 	} else {
 		me := p.Side()
-		s += fmt.Sprintf("%s to move, %d legal moves", me, len(gm.Legal()))
+		s += fmt.Sprintf("%s to move, %s", me, plural(len(gm.Legal()), "legal move"))
 		switch {
 		case p.CanCapture():
 			s += fmt.Sprintf(" (must capture %d)", gm.Legal()[0].Jumps())

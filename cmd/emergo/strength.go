@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -25,18 +24,22 @@ func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			"the greedy mover, and mcts:10000 against levels 5 and 10. The pairs\n"+
 			"alternate between the 9x9 and the 7x7 board. The engine levels think\n"+
 			"-movetime per move; the baselines play by their settings, without a clock.\n"+
-			"Writes the table, with the command, as markdown to -out. This takes a\n"+
-			"while: a row of 20 games lasts up to a few minutes.", stderr)
+			"Writes the table, with the command, as markdown to -out, checked before the\n"+
+			"first game and rewritten after every row: an interrupted run (Ctrl-C) keeps\n"+
+			"the rows it finished, and the page says how many of the rows it holds. This\n"+
+			"takes a while: a row of 20 games lasts up to a few minutes.\n\n"+
+			progressHelp+" A finished row is a line of its own.", stderr)
 	games := fs.Int("games", 20, "games per row, rounded up to an even number (the rows of level:10 against mcts:10000 and greedy play match.TopGames)")
 	movetime := fs.Duration("movetime", 100*time.Millisecond, "time per move of the engine levels")
 	size := fs.String("size", "both", "board: 9, 7 or both (alternating by pair)")
 	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
 	maxPlies := fs.Int("maxplies", 300, "adjudicate a draw after this many plies; 0 for no limit")
 	seed := fs.Uint64("seed", 1, "seed of the openings and the players' randomness")
-	out := fs.String("out", "docs/strength.md", "write the markdown table to this `file`; - for standard output")
+	out := fs.String("out", "strength.md", "write the markdown table to this `file`, rewritten after every row; - for standard output at the end")
 	pgn := fs.String("pgn", "", "also write every game to this PGN-style `file`")
 	rows := fs.String("rows", "", "play these rows instead of the standard table: \"P1 vs P2; P1 vs P2\"")
-	quiet := fs.Bool("quiet", false, "no progress lines")
+	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
+	quiet := fs.Bool("quiet", false, "no progress")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -69,6 +72,11 @@ func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 		}
 	}
+	if *out != "-" {
+		if err := checkWritable(*out); err != nil {
+			return err
+		}
+	}
 	if *pgn != "" {
 		f, err := os.Create(*pgn)
 		if err != nil {
@@ -77,37 +85,58 @@ func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		defer f.Close()
 		cfg.PGN = f
 	}
-	if !*quiet {
-		cfg.Progress = func(row int, p match.Progress) {
-			pr := cfg.Pairings[row]
-			fmt.Fprintf(stderr, "row %d/%d, %s vs %s: %s\n", row+1, len(cfg.Pairings), pr.P1, pr.P2,
-				progressLine(p, pr.P1))
-		}
-	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	results, err := match.RunStrength(ctx, cfg)
 	command := "emergo strength"
 	for _, a := range args {
 		command += " " + shellQuote(a)
 	}
-	var page bytes.Buffer
-	if werr := match.WriteStrengthMarkdown(&page, results, cfg, command); werr != nil {
-		return werr
+	page := func(rows []match.StrengthRow) ([]byte, error) {
+		var b bytes.Buffer
+		if err := match.WriteStrengthMarkdown(&b, rows, cfg, command); err != nil {
+			return nil, err
+		}
+		if len(rows) < len(cfg.Pairings) {
+			fmt.Fprintf(&b, "\nThe table holds %d of the %s of the run.\n", len(rows), plural(len(cfg.Pairings), "row"))
+		}
+		return b.Bytes(), nil
 	}
+	prog := newProgress(stderr, *verbose, *quiet)
+	cfg.Progress = func(row int, p match.Progress) {
+		pr := cfg.Pairings[row]
+		prog.status("row %d/%d, %s vs %s: %s", row+1, len(cfg.Pairings), pr.P1, pr.P2, progressLine(p, pr.P1))
+	}
+	cfg.Row = func(rows []match.StrengthRow) error {
+		r := rows[len(rows)-1]
+		n := r.Summary.Counts.Games()
+		prog.note("row %d/%d, %s vs %s: %s", len(rows), len(cfg.Pairings), r.P1, r.P2,
+			match.Progress{Played: n, Total: n, Counts: r.Summary.Counts})
+		if *out == "-" {
+			return nil
+		}
+		data, err := page(rows)
+		if err != nil {
+			return err
+		}
+		return writeFileAtomic(*out, data)
+	}
+
+	ctx, stop := interruptible()
+	defer stop()
+	results, err := match.RunStrength(ctx, cfg)
+	prog.done()
 	if *out == "-" {
-		if _, werr := stdout.Write(page.Bytes()); werr != nil {
+		data, werr := page(results)
+		if werr != nil {
+			return werr
+		}
+		if _, werr := stdout.Write(data); werr != nil {
 			return werr
 		}
 	} else if len(results) > 0 {
-		if werr := os.WriteFile(*out, page.Bytes(), 0o644); werr != nil {
-			return werr
-		}
-		fmt.Fprintf(stdout, "%d rows written to %s\n", len(results), *out)
+		fmt.Fprintf(stdout, "%s written to %s\n", plural(len(results), "row"), *out)
 	}
 	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("strength interrupted after %d of %d rows", len(results), len(cfg.Pairings))
+		return fmt.Errorf("strength interrupted after %d of %s", len(results), plural(len(cfg.Pairings), "row"))
 	}
 	return err
 }

@@ -2,10 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 
 	"emergo/eval"
@@ -16,34 +17,52 @@ func init() {
 	register("tune", "fit the evaluation weights to self-play games", runTune)
 }
 
+const tuneUsage = "Usage: emergo tune gen [flags]        play self-play games and store their quiet positions\n" +
+	"       emergo tune fit [flags] FILE   fit the weights to stored positions\n\n" +
+	"Run 'emergo tune gen -h' or 'emergo tune fit -h' for the flags.\n"
+
 func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 || (args[0] != "gen" && args[0] != "fit") {
-		fmt.Fprintln(stderr, "Usage: emergo tune gen [flags]   play self-play games and store their quiet positions\n       emergo tune fit [flags] FILE   fit the weights to stored positions")
-		return usageError{"tune needs gen or fit"}
-	}
-	if args[0] == "gen" {
+	switch {
+	case len(args) > 0 && isHelp(args[0]):
+		fmt.Fprint(stderr, tuneUsage)
+		return flag.ErrHelp
+	case len(args) > 0 && args[0] == "gen":
 		return runTuneGen(args[1:], stdout, stderr)
+	case len(args) > 0 && args[0] == "fit":
+		return runTuneFit(args[1:], stdout, stderr)
 	}
-	return runTuneFit(args[1:], stdout, stderr)
+	return usageError{"tune needs gen or fit first: emergo tune gen|fit [flags]"}
 }
+
+// maxGenDepth bounds tune gen -depth: every move of a thousand games is
+// searched, and at depth 10 the default run already takes hours.
+const maxGenDepth = 10
 
 func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("tune gen", "",
 		"Plays self-play games between noisy fixed-depth engines on both board sizes\n"+
-			"and writes every quiet position with its game's result (gzipped text).\n"+
-			"The output is a function of the flags alone.", stderr)
+			"and writes every quiet position with its game's result (gzipped text, a\n"+
+			"gzip stream per game). The output is a function of the flags alone. It is\n"+
+			"created before the first game and the games are added in order as they\n"+
+			"finish, so an interrupted run (Ctrl-C) keeps the games it finished.\n\n"+
+			progressHelp, stderr)
 	var cfg tune.GenConfig
 	fs.IntVar(&cfg.Games, "games", 500, "games per board size")
-	fs.IntVar(&cfg.Depth, "depth", 4, "search depth of both engines")
+	fs.IntVar(&cfg.Depth, "depth", 4, fmt.Sprintf("search depth of both engines, 1 to %d", maxGenDepth))
 	fs.IntVar(&cfg.Margin, "margin", 35, "noise: the engines choose among the moves within this many hundredths of a man of the best")
 	fs.IntVar(&cfg.Level, "level", 4, "the level number that names the engines and seeds their noise")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed of the games")
 	fs.IntVar(&cfg.MaxPlies, "maxplies", 300, "a game longer than this counts as a draw")
 	fs.IntVar(&cfg.Workers, "workers", 0, "games played at once (default: one per core)")
-	out := fs.String("out", "tune/testdata/selfplay.txt.gz", "output file")
+	out := fs.String("out", "selfplay.txt.gz", "output `file`, replaced")
 	weights := fs.String("weights", "default", "weights the engines play with: default, round1 or initial (see docs/tuning.md)")
+	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
+	quiet := fs.Bool("quiet", false, "no progress")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("tune gen takes no arguments, got %q", fs.Arg(0))}
 	}
 	switch *weights {
 	case "default":
@@ -55,30 +74,44 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	default:
 		return usageError{fmt.Sprintf("-weights %q: want default, round1 or initial", *weights)}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	samples, err := tune.Generate(ctx, cfg, func(done, total int) {
-		if done%20 == 0 || done == total {
-			fmt.Fprintf(stderr, "\rgames %d/%d", done, total)
-		}
-	})
-	fmt.Fprintln(stderr)
-	if err != nil {
-		return err
+	switch {
+	case cfg.Games < 1:
+		return usageError{fmt.Sprintf("-games %d: at least one game", cfg.Games)}
+	case cfg.Depth < 1 || cfg.Depth > maxGenDepth:
+		return usageError{fmt.Sprintf("-depth %d: want 1 to %d; every move of every game is searched, and at depth %d "+
+			"the default run already takes hours", cfg.Depth, maxGenDepth, maxGenDepth)}
+	case cfg.Level < 1 || cfg.Level > 10:
+		return usageError{fmt.Sprintf("-level %d: want 1 to 10", cfg.Level)}
+	case cfg.Margin < 0 || cfg.MaxPlies < 1 || cfg.Workers < 0:
+		return usageError{"-margin and -workers must not be negative, and -maxplies must be positive"}
 	}
 	f, err := os.Create(*out)
 	if err != nil {
 		return err
 	}
-	if err := tune.Write(f, samples); err != nil {
-		f.Close()
-		return err
+	defer f.Close()
+	positions, games := 0, 0
+	cfg.Game = func(samples []tune.Sample) error {
+		positions += len(samples)
+		games++
+		if err := tune.Write(f, samples); err != nil {
+			return fmt.Errorf("writing %s: %w", *out, err)
+		}
+		return nil
 	}
-	if err := f.Close(); err != nil {
-		return err
+	prog := newProgress(stderr, *verbose, *quiet)
+	ctx, stop := interruptible()
+	defer stop()
+	_, err = tune.Generate(ctx, cfg, func(done, total int) { prog.status("games %d/%d", done, total) })
+	prog.done()
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
 	}
-	fmt.Fprintf(stdout, "%d positions from %d games written to %s\n", len(samples), cfg.Games*2, *out)
-	return nil
+	fmt.Fprintf(stdout, "%s from %s written to %s\n", plural(positions, "position"), plural(games, "game"), *out)
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("tune gen interrupted after %d of %s", games, plural(cfg.Games*2, "game"))
+	}
+	return err
 }
 
 func runTuneFit(args []string, stdout, stderr io.Writer) error {
@@ -105,8 +138,8 @@ func runTuneFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d positions, %d iterations, log loss %.5f (always the mean: %.5f)\n",
-		len(samples), res.Iterations, res.LogLoss, res.Baseline)
+	fmt.Fprintf(stdout, "%s, %s, log loss %.5f (always the mean: %.5f)\n",
+		plural(len(samples), "position"), plural(res.Iterations, "iteration"), res.LogLoss, res.Baseline)
 	for i, name := range eval.FeatureNames {
 		fmt.Fprintf(stdout, "  %-16s %6d   (%.5f per unit)\n", name, res.Weights.W[i], res.Raw[i])
 	}

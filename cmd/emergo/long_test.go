@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"emergo/tune"
+)
+
+func TestProgress(t *testing.T) {
+	// A clock that stands still: after the first status line, the next
+	// ones wait for done.
+	stopped := func() time.Time { return time.Unix(1e9, 0) }
+	steps := func(p *progress) {
+		p.status("game %d", 1)
+		p.update("depth %d", 5)
+		p.note("row %d done", 1)
+		p.status("game %d", 2)
+		p.done()
+	}
+	for _, c := range []struct {
+		name string
+		p    *progress
+		want string
+	}{
+		{"not a terminal", newProgress(nil, false, false), ""},
+		{"quiet", newProgress(nil, true, true), ""},
+		{"verbose", newProgress(nil, true, false), "game 1\nrow 1 done\ngame 2\n"},
+		// On a terminal the status line is rewritten; a note replaces it
+		// with a line of its own; done leaves the last status.
+		{"terminal", &progress{tty: true, now: stopped}, "\rgame 1\x1b[K\r\x1b[Krow 1 done\n\rgame 2\x1b[K\n"},
+		{"narrow terminal", &progress{tty: true, width: 5, now: stopped}, "\rgam…\x1b[K\r\x1b[Krow 1 done\n\rgam…\x1b[K\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if c.p.w == nil {
+				c.p.w = &buf
+			}
+			steps(c.p)
+			if got := buf.String(); got != c.want {
+				t.Errorf("wrote %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// cancelOn is the standard error of a command: it cancels the command's
+// context once the text written to it holds mark.
+type cancelOn struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	mark   string
+	cancel context.CancelFunc
+}
+
+func (w *cancelOn) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if strings.Contains(w.buf.String(), w.mark) {
+		w.cancel()
+	}
+	return len(p), nil
+}
+
+// interruptOn runs the command args as if Ctrl-C came when its standard
+// error shows mark (its progress, with -v).
+func interruptOn(t *testing.T, mark string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	saved := interruptible
+	interruptible = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { interruptible = saved }()
+	var out bytes.Buffer
+	w := &cancelOn{mark: mark, cancel: cancel}
+	err = run(args, strings.NewReader(""), &out, w)
+	return out.String(), w.buf.String(), err
+}
+
+// A long command fails at once on an output it cannot write, before its
+// first game or search (with -v each would be a line on standard error).
+func TestLongCommandsCheckTheirOutputFirst(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no", "such")
+	game := filepath.Join(dir, "game.pgn")
+	writeBlunderRecord(t, game)
+	for _, c := range []struct {
+		name string
+		args []string
+		file string
+	}{
+		{"strength", []string{"strength", "-rows", "random vs greedy", "-games", "2", "-size", "7", "-v", "-out", missing + "/s.md"}, missing + "/s.md"},
+		{"strength to a directory", []string{"strength", "-rows", "random vs greedy", "-games", "2", "-size", "7", "-v", "-out", dir}, dir},
+		{"tune gen", []string{"tune", "gen", "-games", "1", "-depth", "1", "-v", "-out", missing + "/x.gz"}, missing + "/x.gz"},
+		{"analyze -out", []string{"analyze", "-depth", "1", "-v", "-out", missing + "/a.pgn", game}, missing + "/a.pgn"},
+		{"analyze -svg", []string{"analyze", "-depth", "1", "-v", "-svg", missing + "/a.svg", game}, missing + "/a.svg"},
+		{"match", []string{"match", "-p1", "random", "-p2", "greedy", "-games", "2", "-size", "7", "-v", "-out", missing + "/m.pgn"}, missing + "/m.pgn"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, errs, err := emergo(t, "", c.args...)
+			if err == nil || !strings.Contains(err.Error(), c.file) {
+				t.Fatalf("error %v, want one naming %s", err, c.file)
+			}
+			if out != "" || errs != "" {
+				t.Errorf("work was done before the output was checked:\n%s%s", out, errs)
+			}
+		})
+	}
+}
+
+// An interrupted strength run keeps the rows it finished in its file.
+func TestStrengthKeepsFinishedRows(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "strength.md")
+	args := []string{"strength", "-rows", "random vs greedy; greedy vs random", "-games", "2", "-size", "7", "-v", "-out", page}
+
+	stdout, stderr, err := interruptOn(t, "random vs greedy: 2/2 games", args...)
+	if err == nil || err.Error() != "strength interrupted after 1 of 2 rows" {
+		t.Fatalf("error %v\n%s", err, stderr)
+	}
+	data, rerr := os.ReadFile(page)
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	wantInOrder(t, string(data), "| random | greedy | 2 |", "The table holds 1 of the 2 rows of the run.")
+	if strings.Contains(string(data), "| greedy | random |") {
+		t.Errorf("the unfinished row is in the table:\n%s", data)
+	}
+	if stdout != "1 row written to "+page+"\n" {
+		t.Errorf("standard output %q", stdout)
+	}
+
+	// Run to its end, the page has both rows and no note.
+	if _, errs, err := emergo(t, "", args...); err != nil {
+		t.Fatalf("%v\n%s", err, errs)
+	}
+	data, _ = os.ReadFile(page)
+	wantInOrder(t, string(data), "| random | greedy | 2 |", "| greedy | random | 2 |")
+	if strings.Contains(string(data), "The table holds") {
+		t.Errorf("a finished table says it is not:\n%s", data)
+	}
+}
+
+// tune gen writes every game as it finishes: an interrupted run leaves the
+// games before it, which read back.
+func TestTuneGenKeepsFinishedGames(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "self.txt.gz")
+	args := []string{"tune", "gen", "-games", "2", "-depth", "1", "-level", "2", "-workers", "1", "-v", "-out", file}
+	stdout, stderr, err := interruptOn(t, "games 1/4", args...)
+	if err == nil || err.Error() != "tune gen interrupted after 1 of 4 games" {
+		t.Fatalf("error %v\n%s", err, stderr)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	samples, err := tune.Read(f)
+	if err != nil || len(samples) == 0 {
+		t.Fatalf("the file holds %d positions: %v", len(samples), err)
+	}
+	if want := plural(len(samples), "position") + " from 1 game written to " + file + "\n"; stdout != want {
+		t.Errorf("standard output %q, want %q", stdout, want)
+	}
+}
+
+// An interrupted analysis writes every game, the first annotated as far
+// as the analysis got, and says so in its Annotator tag.
+func TestAnalyzeInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "game.pgn"), filepath.Join(dir, "out.pgn")
+	orig := writeBlunderRecord(t, in)
+	_, stderr, err := interruptOn(t, "move 3 of 27", "analyze", "-depth", "2", "-v", "-out", out, in)
+	if err == nil || !strings.Contains(err.Error(), "analyze interrupted at move 4 of game 1 (alice-bob)") ||
+		!strings.Contains(err.Error(), out+" holds every game") {
+		t.Fatalf("error %v\n%s", err, stderr)
+	}
+	rec := readOneRecord(t, out)
+	if !equalGames(orig, rec) {
+		t.Fatalf("the record written is another game")
+	}
+	if got := rec.Tag("Annotator"); got != "emergo analyze, depth 2, moves 1 to 3 of 27" {
+		t.Errorf("Annotator %q", got)
+	}
+	for i, c := range rec.Comments {
+		if (c != "") != (i < 3) {
+			t.Errorf("comment %d: %q", i, c)
+		}
+	}
+}
