@@ -241,7 +241,7 @@ func TestParsePositionErrors(t *testing.T) {
 		{"9x9 w 0/0 d4:W3:b1", []string{`column "d4:W3:b1": a column is`}},
 		{"9x9 w 10/12 d4:W1 d4:W1", []string{`column "d4:W1": d4 is given twice`}},
 		{"9x9 w 10/12 d4:W1, e5:W1, d4:B1", []string{`column "d4:B1": d4 is given twice`}},
-		{"9x9 w 12/12 d4:W1", []string{`: White has 1 men on the board and 12 in hand; 12 at most`}},
+		{"9x9 w 12/12 d4:W1", []string{`: White has 1 man on the board and 12 in hand; 12 at most`}},
 		{"9x9 w 0/0 d4:W3 c5:B12w2 e5:B1", []string{`Black has 13 men on the board and 0 in hand; 12 at most`}},
 		{"7x7 b 8/7 d4:B2", []string{`Black has 2 men on the board and 7 in hand; 8 at most`}},
 	} {

@@ -92,7 +92,7 @@ func PositionOf(g *Geometry, cols map[Square]Column, hand [2]int, side Color) (P
 	}
 	for c := White; c <= Black; c++ {
 		if hand[c] < 0 || men[c]+hand[c] > g.Men {
-			return Position{}, fmt.Errorf("rules: %s has %d men on the board and %d in hand; %d at most", c, men[c], hand[c], g.Men)
+			return Position{}, fmt.Errorf("rules: %s has %s on the board and %d in hand; %d at most", c, menText(men[c]), hand[c], g.Men)
 		}
 		p.hand[c] = uint8(hand[c])
 	}
@@ -191,4 +191,12 @@ func (p *Position) Validate() error {
 		return errors.New("rules: stored hash differs from the recomputed one")
 	}
 	return nil
+}
+
+// menText is n men in words: "1 man", "2 men".
+func menText(n int) string {
+	if n == 1 {
+		return "1 man"
+	}
+	return fmt.Sprintf("%d men", n)
 }
