@@ -71,3 +71,41 @@ func ExampleDecoder() {
 	// record: game 2 (carol-dave): move 2... "d6": d6 is occupied
 	// EOF
 }
+
+func ExampleReadAll() {
+	// An array of Abstract Play records, as the server publishes them; the
+	// content decides the format, whatever the file's name.
+	const published = `[
+  {"header": {"game": {"name": "Emergo", "variants": []}, "site": {"name": "Abstract Play"},
+     "date-start": "2026-02-01T09:00:00Z", "date-end": "2026-02-01T10:00:00Z", "date-generated": "2026-02-01T10:00:00Z",
+     "players": [{"name": "alice", "result": 0}, {"name": "bob", "result": 1}]},
+   "moves": [["d6", "c1"], ["b4", "b2"], ["resign"]]},
+  {"header": {"game": {"name": "Emergo", "variants": []}, "site": {"name": "Abstract Play"},
+     "date-start": "2026-02-02T09:00:00Z", "date-end": "2026-02-02T10:00:00Z", "date-generated": "2026-02-02T10:00:00Z",
+     "players": [{"name": "bob", "result": 1}, {"name": "carol", "result": 1}]},
+   "moves": [["d6", "c1"], ["b4", "draw"]]}
+]`
+	recs, err := record.ReadAll([]byte(published))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, rec := range recs {
+		fmt.Println(rec.Tag("White"), rec.Tag("Black"), rec.Result, rec.Tag("Termination"), len(rec.Moves), "moves")
+	}
+	// Output:
+	// alice bob 0-1 resignation 4 moves
+	// bob carol 1/2-1/2 agreement 3 moves
+}
+
+func ExampleAPJSONWarnings() {
+	gm := rules.NewGame(rules.Geometry7)
+	rec := record.FromGame(gm)
+	for _, w := range record.APJSONWarnings(rec) {
+		fmt.Println(w)
+	}
+	// Output:
+	// record: Abstract Play has no 7x7 Emergo: it plays this game as 9x9 (the record marks it with the variant "7x7", our own convention)
+	// record: the game is not over, and Abstract Play archives finished games only: the record is written unrated, with equal results and "unfinished": true
+	// record: the game's start is unknown, and Abstract Play requires its dates: they are written as 1970-01-01T00:00:00Z
+}
