@@ -259,56 +259,10 @@ func (o ReadOptions) readAPJSON(data []byte) (Record, error) {
 	}
 
 	l := newLine(startPos, o.Lenient)
-	side := startPos.Side()
-	last := ""              // the entry that ends the record, "null" or an ending; only nulls may follow
-	var endSeat rules.Color // the seat of the ending
-	for r, round := range ap.Moves {
-		if len(round) > 2 {
-			return fail(fmt.Errorf("round %d has %d entries; Emergo has 2 players", r+1, len(round)))
-		}
-		for seat := rules.White; seat <= rules.Black; seat++ {
-			var raw json.RawMessage
-			if int(seat) < len(round) {
-				raw = bytes.TrimSpace(round[seat])
-			}
-			number := moveNumber(rules.White, 2*r+int(seat))
-			failMove := func(err error) (Record, error) { return fail(&Error{Move: number, Err: err}) }
-			text, null, err := apMove(raw)
-			if err != nil {
-				return failMove(err)
-			}
-			switch {
-			case null && r == 0 && seat == rules.White && side == rules.Black:
-				// The start position has Black to move.
-				continue
-			case null:
-				if last == "" {
-					last = "null"
-				}
-				continue
-			case last == "null":
-				return failMove(&notation.MoveError{Text: text, Reason: "a move after a null entry: in Emergo the players take turns, so a missing move can only end the record"})
-			case last != "":
-				return failMove(&notation.MoveError{Text: text, Reason: fmt.Sprintf("an entry after %q, which ends the game", last)})
-			case r == 0 && seat == rules.White && side == rules.Black:
-				return failMove(&notation.MoveError{Text: text, Reason: "Black is to move in the starting position, so White's first entry must be null"})
-			}
-			if text == "abandoned" {
-				return failMove(&notation.MoveError{Text: text, Reason: "the server ended this game as abandoned, which has no result here (RULES 6.4: resignation, time forfeit, agreement or adjudication)"})
-			}
-			if _, ok := apEndings[text]; ok {
-				if err := l.offBoard(text); err != nil {
-					return failMove(err)
-				}
-				last, endSeat = text, seat
-				continue
-			}
-			if err := l.play(text); err != nil {
-				return failMove(err)
-			}
-		}
+	last, endSeat, err := playAPMoves(l, ap.Moves)
+	if err != nil {
+		return fail(err)
 	}
-
 	term := apEndings[last]
 	switch {
 	case term == "":
@@ -351,6 +305,61 @@ func (o ReadOptions) readAPJSON(data []byte) (Record, error) {
 		Moves:  l.moves(),
 		Result: res,
 	}, nil
+}
+
+// playAPMoves plays the rounds of a record. It returns the entry that
+// ends the record, "null" or an ending off the board ("resign",
+// "timeout", "draw"), or "" for none, and the seat of the ending.
+func playAPMoves(l *line, rounds [][]json.RawMessage) (last string, endSeat rules.Color, err error) {
+	start := l.gm.Start()
+	side := start.Side()
+	for r, round := range rounds {
+		if len(round) > 2 {
+			return "", 0, fmt.Errorf("round %d has %d entries; Emergo has 2 players", r+1, len(round))
+		}
+		for seat := rules.White; seat <= rules.Black; seat++ {
+			var raw json.RawMessage
+			if int(seat) < len(round) {
+				raw = bytes.TrimSpace(round[seat])
+			}
+			number := moveNumber(rules.White, 2*r+int(seat))
+			failMove := func(err error) (string, rules.Color, error) { return "", 0, &Error{Move: number, Err: err} }
+			text, null, err := apMove(raw)
+			if err != nil {
+				return failMove(err)
+			}
+			switch {
+			case null && r == 0 && seat == rules.White && side == rules.Black:
+				// The start position has Black to move.
+				continue
+			case null:
+				if last == "" {
+					last = "null"
+				}
+				continue
+			case last == "null":
+				return failMove(&notation.MoveError{Text: text, Reason: "a move after a null entry: in Emergo the players take turns, so a missing move can only end the record"})
+			case last != "":
+				return failMove(&notation.MoveError{Text: text, Reason: fmt.Sprintf("an entry after %q, which ends the game", last)})
+			case r == 0 && seat == rules.White && side == rules.Black:
+				return failMove(&notation.MoveError{Text: text, Reason: "Black is to move in the starting position, so White's first entry must be null"})
+			}
+			if text == "abandoned" {
+				return failMove(&notation.MoveError{Text: text, Reason: "the server ended this game as abandoned, which has no result here (RULES 6.4: resignation, time forfeit, agreement or adjudication)"})
+			}
+			if _, ok := apEndings[text]; ok {
+				if err := l.offBoard(text); err != nil {
+					return failMove(err)
+				}
+				last, endSeat = text, seat
+				continue
+			}
+			if err := l.play(text); err != nil {
+				return failMove(err)
+			}
+		}
+	}
+	return last, endSeat, nil
 }
 
 // apMove reads one entry of a round: a move string, null, or an object
