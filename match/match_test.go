@@ -233,7 +233,9 @@ func TestExternalForfeits(t *testing.T) {
 				P1: mustSpec(t, fakeSpec(tc.mode)), P2: mustSpec(t, "random"),
 				Games: 2, Sizes: []int{7}, MaxPlies: 40, Seed: 1,
 				TC:    [2]TimeControl{{MoveTime: 50 * time.Millisecond}, {}},
-				Grace: 200 * time.Millisecond,
+				// Generous, so that a good engine on a busy machine is
+				// never taken for one that hangs.
+				Grace: 2 * time.Second,
 			}
 			sum, recs := runMatch(t, cfg)
 			for i, g := range sum.Games {

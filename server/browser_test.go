@@ -666,6 +666,12 @@ func TestBrowserFriendsPlayLive(t *testing.T) {
 			t.Errorf("%s sees %d moves, want %d", p.name, len(v.Moves), plies)
 		}
 	}
+	// Abstract Play, which reads the JSON download, has no 7x7 board: the
+	// page says so beside the link.
+	note := evalJS[string](alice, `(() => { const n = document.querySelector('[data-testid="download-json-note"]'); return n.hidden ? '' : n.innerText; })()`)
+	if !strings.Contains(note, "no 7x7") {
+		t.Errorf("beside the JSON download of a 7x7 game the page says %q, want a note that Abstract Play has no 7x7 board", note)
+	}
 	alice.screenshot("friends-alice")
 	bob.screenshot("friends-bob")
 }

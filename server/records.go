@@ -85,22 +85,18 @@ func (s *Server) handleUpload(r *request) (int, any, error) {
 	if err != nil {
 		return 0, nil, &apiError{http.StatusRequestEntityTooLarge, "the record is too large (1 MiB at most)"}
 	}
-	var rec record.Record
-	if t := strings.TrimSpace(string(data)); strings.HasPrefix(t, "{") {
-		rec, err = record.ReadAPJSON(data)
-	} else {
-		var recs []record.Record
-		recs, err = record.ReadPGN(bytes.NewReader(data))
-		if err == nil && len(recs) == 0 {
-			err = fmt.Errorf("no game in the record")
-		}
-		if err == nil {
-			rec = recs[0]
-		}
+	// Any record file, by its content: PGN-style, an Abstract Play record or
+	// an array of them, UTF-8 or UTF-16. Leniently: a game that went on
+	// after our rules end it (Abstract Play has no repetition rule) is kept
+	// up to that end, where its replay stops.
+	recs, err := record.ReadOptions{Lenient: true}.ReadAll(data)
+	if err == nil && len(recs) == 0 {
+		err = fmt.Errorf("no game in the record")
 	}
 	if err != nil {
 		return 0, nil, &apiError{http.StatusBadRequest, "this record cannot be read: " + err.Error()}
 	}
+	rec := recs[0]
 	rg, err := rec.Game()
 	if err != nil {
 		return 0, nil, &apiError{http.StatusBadRequest, "this record cannot be replayed: " + err.Error()}

@@ -419,6 +419,41 @@ func TestRecords(t *testing.T) {
 	}
 }
 
+// Uploads are read by their content as record files are everywhere: an
+// Abstract Play array ending in "resign", with a byte-order mark, and a
+// game that goes on past a repetition, kept up to where our rules end it.
+func TestUploadAbstractPlay(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	a := e.client()
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("..", "record", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	tests := []struct {
+		name, body     string
+		result, reason string
+		moves          int
+	}{
+		{"array with a byte-order mark", "\ufeff" + read("ap-array.json"), "0-1", "resignation", 10},
+		{"past a repetition", read("repetition.apjson"), "1/2-1/2", "threefold repetition", 40},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, st, body := a.do("POST", "/api/records", tc.body)
+			if code != http.StatusCreated {
+				t.Fatalf("upload: %d %s", code, body)
+			}
+			if st.Result != tc.result || st.Reason != tc.reason || len(st.Moves) != tc.moves {
+				t.Errorf("uploaded game: %s by %s after %d moves, want %s by %s after %d",
+					st.Result, st.Reason, len(st.Moves), tc.result, tc.reason, tc.moves)
+			}
+		})
+	}
+}
+
 func TestAnalyze(t *testing.T) {
 	e := newEnv(t, server.Config{})
 	a := e.client()

@@ -347,6 +347,7 @@ class GamePage {
       this.animateNext = s.moves[s.moves.length - 1];
     }
     this.state = s;
+    $('#dl-json-note').hidden = s.size !== 7;
     if (!this.userFlipped) {
       const want = s.you === 'black';
       if (want !== this.flipped) {
