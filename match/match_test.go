@@ -232,7 +232,7 @@ func TestExternalForfeits(t *testing.T) {
 			cfg := Config{
 				P1: mustSpec(t, fakeSpec(tc.mode)), P2: mustSpec(t, "random"),
 				Games: 2, Sizes: []int{7}, MaxPlies: 40, Seed: 1,
-				TC:    [2]TimeControl{{MoveTime: 50 * time.Millisecond}, {}},
+				TC: [2]TimeControl{{MoveTime: 50 * time.Millisecond}, {}},
 				// Generous, so that a good engine on a busy machine is
 				// never taken for one that hangs.
 				Grace: 2 * time.Second,
