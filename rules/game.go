@@ -114,8 +114,22 @@ func (gm *Game) Legal() []Move { return gm.legal }
 // Outcome returns the result of the game so far.
 func (gm *Game) Outcome() Outcome { return gm.outcome }
 
-// ErrGameOver is returned by Play after the end of the game.
+// ErrGameOver is matched (errors.Is) by the *GameOverError of Play after
+// the end of the game.
 var ErrGameOver = errors.New("rules: the game is over")
+
+// GameOverError is the error of a move after the end of the game: its
+// text is "the game is over (1/2-1/2, threefold repetition)".
+type GameOverError struct {
+	Outcome Outcome
+}
+
+func (e *GameOverError) Error() string {
+	return fmt.Sprintf("the game is over (%s, %s)", e.Outcome.Result, e.Outcome.Reason)
+}
+
+// Is reports whether target is ErrGameOver.
+func (e *GameOverError) Is(target error) bool { return target == ErrGameOver }
 
 // ErrIllegal is wrapped by the error Play returns for an illegal move.
 var ErrIllegal = errors.New("illegal move")
@@ -123,7 +137,7 @@ var ErrIllegal = errors.New("illegal move")
 // Play plays m if it is legal in the current position.
 func (gm *Game) Play(m Move) error {
 	if gm.outcome.Over() {
-		return ErrGameOver
+		return &GameOverError{Outcome: gm.outcome}
 	}
 	for _, l := range gm.legal {
 		if l == m {
