@@ -13,10 +13,10 @@ package analysis
 import (
 	"context"
 	"errors"
-	"strconv"
 	"time"
 
 	"emergo/eval"
+	"emergo/notation"
 	"emergo/rules"
 	"emergo/search"
 )
@@ -175,7 +175,7 @@ func Analyze(ctx context.Context, gm *rules.Game, o Options) ([]MoveNote, error)
 		}
 		notes = append(notes, MoveNote{
 			Ply:    i,
-			Number: MoveNumber(first, i),
+			Number: notation.MoveNumber(first, i),
 			Side:   me,
 			Move:   m,
 			Best:   r.Move,
@@ -225,17 +225,6 @@ func whiteView(s int32, c rules.Color) int32 {
 }
 
 func clamp(s int32) int32 { return min(max(s, -Clamp), Clamp) }
-
-// MoveNumber returns the number of the i-th move (from 0) of a game whose
-// first move is first's: "14" for White's moves and "14..." for Black's.
-func MoveNumber(first rules.Color, i int) string {
-	ply := i + int(first)
-	n := strconv.Itoa(ply/2 + 1)
-	if ply%2 == 1 {
-		return n + "..."
-	}
-	return n
-}
 
 // Summary counts a game's marked moves and average losses per player,
 // indexed by colour.

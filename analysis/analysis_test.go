@@ -30,15 +30,8 @@ const (
 func playGame(t testing.TB, start rules.Position, moves string) *rules.Game {
 	t.Helper()
 	gm := rules.NewGameFrom(start)
-	for i, text := range strings.Fields(moves) {
-		p := gm.Position()
-		m, err := notation.ParseMove(&p, text)
-		if err != nil {
-			t.Fatalf("move %d: %v", i+1, err)
-		}
-		if err := gm.Play(m); err != nil {
-			t.Fatal(err)
-		}
+	if err := notation.PlayMoves(gm, strings.Fields(moves)); err != nil {
+		t.Fatal(err)
 	}
 	return gm
 }

@@ -222,14 +222,11 @@ func mustPosition(t *testing.T, text string, moves ...string) rules.Position {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, mt := range moves {
-		m, err := notation.ParseMove(&p, mt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Play(m)
+	g := rules.NewGameFrom(p)
+	if err := notation.PlayMoves(g, moves); err != nil {
+		t.Fatal(err)
 	}
-	return p
+	return g.Position()
 }
 
 func TestGoDepth(t *testing.T) {

@@ -194,7 +194,7 @@ func (s *session) goCommand(args []string) {
 	gp := parseGo(args, s.errorf)
 	g := s.game
 	if o := g.Outcome(); o.Over() {
-		s.errorf("the game is over (%s)", overText(o))
+		s.errorf("%v", &rules.GameOverError{Outcome: o})
 		s.println("bestmove none")
 		return
 	}

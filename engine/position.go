@@ -56,23 +56,8 @@ func (s *session) parsePosition(args []string) (*rules.Game, error) {
 		}
 		g = rules.NewGameFrom(p)
 	}
-	for i, text := range moves {
-		if o := g.Outcome(); o.Over() {
-			return nil, fmt.Errorf("move %d %q: the game is over (%s)", i+1, text, overText(o))
-		}
-		p := g.Position()
-		m, err := notation.ParseMove(&p, text)
-		if err != nil {
-			return nil, fmt.Errorf("move %d %w", i+1, err)
-		}
-		if err := g.Play(m); err != nil {
-			return nil, fmt.Errorf("move %d %q: %w", i+1, text, err)
-		}
+	if err := notation.PlayMoves(g, moves); err != nil {
+		return nil, err
 	}
 	return g, nil
-}
-
-// overText says how a finished game ended: "0-1, all men taken prisoner".
-func overText(o rules.Outcome) string {
-	return fmt.Sprintf("%s, %s", o.Result, o.Reason)
 }

@@ -119,12 +119,8 @@ func fakePosition(size int, f []string) *rules.Game {
 		start = p
 	}
 	gm := rules.NewGameFrom(start)
-	for _, text := range f[min(mi+1, len(f)):] {
-		p := gm.Position()
-		m, err := notation.ParseMove(&p, text)
-		if err != nil || gm.Play(m) != nil {
-			return nil
-		}
+	if notation.PlayMoves(gm, f[min(mi+1, len(f)):]) != nil {
+		return nil
 	}
 	return gm
 }

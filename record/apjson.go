@@ -322,7 +322,7 @@ func playAPMoves(l *line, rounds [][]json.RawMessage) (last string, endSeat rule
 			if int(seat) < len(round) {
 				raw = bytes.TrimSpace(round[seat])
 			}
-			number := moveNumber(rules.White, 2*r+int(seat))
+			number := notation.MoveNumber(rules.White, 2*r+int(seat))
 			failMove := func(err error) (string, rules.Color, error) { return "", 0, &Error{Move: number, Err: err} }
 			text, null, err := apMove(raw)
 			if err != nil {

@@ -12,14 +12,9 @@ import (
 
 func ExampleWritePGN() {
 	gm := rules.NewGame(rules.Geometry7)
-	for _, text := range []string{"a1", "g7", "c1"} {
-		p := gm.Position()
-		m, err := notation.ParseMove(&p, text)
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		gm.Play(m)
+	if err := notation.PlayMoves(gm, []string{"a1", "g7", "c1"}); err != nil {
+		fmt.Println(err)
+		return
 	}
 	rec := record.FromGame(gm)
 	rec.SetTag("White", "alice")

@@ -677,7 +677,7 @@ func appendPGN(b []byte, rec *Record) ([]byte, error) {
 		if strings.Contains(c, "}") {
 			where := "before the first move"
 			if i > 0 {
-				where = "after move " + moveNumber(rec.Start.Side(), i-1)
+				where = "after move " + notation.MoveNumber(rec.Start.Side(), i-1)
 			}
 			return nil, fmt.Errorf("the comment %s contains }, which would end it", where)
 		}
@@ -718,7 +718,7 @@ func appendPGN(b []byte, rec *Record) ([]byte, error) {
 	for i, m := range rec.Moves {
 		// A move number stays on the line of its move.
 		buf = buf[:0]
-		n := moveNumber(side, i)
+		n := notation.MoveNumber(side, i)
 		switch {
 		case !strings.HasSuffix(n, "..."):
 			buf = append(append(buf, n...), ". "...)

@@ -107,7 +107,7 @@ func (r *Record) Game() (*rules.Game, error) {
 	l := newLine(r.Start, lenient)
 	for i, m := range r.Moves {
 		if err := l.add(m); err != nil {
-			e := &Error{Move: moveNumber(r.Start.Side(), i), Err: err}
+			e := &Error{Move: notation.MoveNumber(r.Start.Side(), i), Err: err}
 			e.setNames(r.Tags)
 			return nil, e
 		}
@@ -122,18 +122,6 @@ func (r *Record) Game() (*rules.Game, error) {
 		return fail(fmt.Errorf("tag %s %q, but our rules end this game at %s", RulesEnd, tag, end))
 	}
 	return l.gm, nil
-}
-
-// moveNumber returns the number of the i-th move (from 0) of a game whose
-// first move is side's: "14" for White's moves and "14..." for Black's, as
-// the movetext writes them.
-func moveNumber(side rules.Color, i int) string {
-	ply := i + int(side)
-	n := strconv.Itoa(ply/2 + 1)
-	if ply%2 == 1 {
-		return n + "..."
-	}
-	return n
 }
 
 // derived reports whether a tag follows from the fields of Record rather

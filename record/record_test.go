@@ -28,22 +28,18 @@ const (
 // play returns the game of the moves in text, which must all be legal.
 func play(t testing.TB, start rules.Position, text string) *rules.Game {
 	t.Helper()
-	gm := rules.NewGameFrom(start)
+	var moves []string
 	for _, w := range strings.Fields(text) {
 		if i := strings.LastIndexByte(w, '.'); i >= 0 {
 			w = w[i+1:]
 		}
-		if w == "" {
-			continue
+		if w != "" {
+			moves = append(moves, w)
 		}
-		p := gm.Position()
-		m, err := notation.ParseMove(&p, w)
-		if err != nil {
-			t.Fatalf("move %s: %v", w, err)
-		}
-		if err := gm.Play(m); err != nil {
-			t.Fatal(err)
-		}
+	}
+	gm := rules.NewGameFrom(start)
+	if err := notation.PlayMoves(gm, moves); err != nil {
+		t.Fatal(err)
 	}
 	return gm
 }

@@ -51,10 +51,10 @@ func newLine(start rules.Position, lenient bool) *line {
 // len returns the number of moves played, past the end too.
 func (l *line) len() int { return l.gm.Len() + len(l.past) }
 
-// number returns the number of the next move, as moveNumber writes it.
+// number returns the number of the next move, as notation.MoveNumber writes it.
 func (l *line) number() string {
 	start := l.gm.Start()
-	return moveNumber(start.Side(), l.len())
+	return notation.MoveNumber(start.Side(), l.len())
 }
 
 // moves returns every move played.
@@ -155,7 +155,7 @@ func (l *line) finish(res rules.Result) (string, error) {
 	at := "the start"
 	if n := l.gm.Len(); n > 0 {
 		start := l.gm.Start()
-		at = "move " + moveNumber(start.Side(), n-1)
+		at = "move " + notation.MoveNumber(start.Side(), n-1)
 	}
 	return at + ": " + o.String(), nil
 }

@@ -160,15 +160,8 @@ func TestInfoReports(t *testing.T) {
 func TestRepetitionIsDrawInSearch(t *testing.T) {
 	start := mustPos(t, "9x9 w 0/0 a1:W1b11 i9:B1w11")
 	g := rules.NewGameFrom(start)
-	for _, mv := range []string{"a1-b2", "i9-h8", "b2-a1", "h8-i9", "a1-b2", "i9-h8", "b2-a1"} {
-		p := g.Position()
-		m, err := notation.ParseMove(&p, mv)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
+	if err := notation.PlayMoves(g, []string{"a1-b2", "i9-h8", "b2-a1", "h8-i9", "a1-b2", "i9-h8", "b2-a1"}); err != nil {
+		t.Fatal(err)
 	}
 	// Black to move: h8-i9 repeats the start a third time.
 	p := g.Position()

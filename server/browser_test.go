@@ -360,15 +360,8 @@ func clicksFor(legal []string, mv string) []string {
 func replay(t *testing.T, size int, moves []string) *rules.Game {
 	t.Helper()
 	g := rules.NewGame(rules.GeometryOf(size))
-	for i, text := range moves {
-		p := g.Position()
-		m, err := notation.ParseMove(&p, text)
-		if err != nil {
-			t.Fatalf("move %d: %v", i+1, err)
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatalf("move %d %s: %v", i+1, text, err)
-		}
+	if err := notation.PlayMoves(g, moves); err != nil {
+		t.Fatal(err)
 	}
 	return g
 }

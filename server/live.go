@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -78,15 +77,12 @@ func replay(g *store.Game) (*rules.Game, error) {
 		return nil, err
 	}
 	rg := rules.NewGameFrom(start)
+	texts := make([]string, len(g.Moves))
 	for i, m := range g.Moves {
-		p := rg.Position()
-		mv, err := notation.ParseMove(&p, m.Text)
-		if err != nil {
-			return nil, fmt.Errorf("move %d %w", i+1, err)
-		}
-		if err := rg.Play(mv); err != nil {
-			return nil, err
-		}
+		texts[i] = m.Text
+	}
+	if err := notation.PlayMoves(rg, texts); err != nil {
+		return nil, err
 	}
 	return rg, nil
 }

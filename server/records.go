@@ -151,15 +151,8 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 		}
 		rg = rules.NewGame(geo)
 	}
-	for i, text := range req.Moves {
-		p := rg.Position()
-		m, err := notation.ParseMove(&p, text)
-		if err == nil {
-			err = rg.Play(m)
-		}
-		if err != nil {
-			return 0, nil, &apiError{http.StatusBadRequest, fmt.Sprintf("move %d %v", i+1, err)}
-		}
+	if err := notation.PlayMoves(rg, req.Moves); err != nil {
+		return 0, nil, &apiError{http.StatusBadRequest, err.Error()}
 	}
 	if o := rg.Outcome(); o.Over() {
 		return 0, nil, &apiError{http.StatusBadRequest, "the game is over: " + o.String()}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"emergo/notation"
 	"emergo/record"
 	"emergo/rules"
 )
@@ -28,7 +29,7 @@ const (
 func writeBlunderRecord(t *testing.T, file string) record.Record {
 	t.Helper()
 	gm := rules.NewGame(rules.Geometry7)
-	if err := playMoves(gm, strings.Fields(blunderGame)); err != nil {
+	if err := notation.PlayMoves(gm, strings.Fields(blunderGame)); err != nil {
 		t.Fatal(err)
 	}
 	rec := record.FromGame(gm)
@@ -167,7 +168,7 @@ func TestAnalyzeSeveralGames(t *testing.T) {
 	in := filepath.Join(dir, "games.pgn")
 	rec := writeBlunderRecord(t, in)
 	short := rules.NewGame(rules.Geometry7)
-	if err := playMoves(short, []string{"c1", "e1"}); err != nil {
+	if err := notation.PlayMoves(short, []string{"c1", "e1"}); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer

@@ -35,7 +35,7 @@ func runLegal(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return legalBatch(gm, stdin, stdout)
 	}
-	if err := playMoves(gm, fs.Args()); err != nil {
+	if err := notation.PlayMoves(gm, fs.Args()); err != nil {
 		return err
 	}
 	w := bufio.NewWriter(stdout)

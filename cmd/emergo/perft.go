@@ -37,7 +37,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := playMoves(gm, moveFields(*moves)); err != nil {
+	if err := notation.PlayMoves(gm, moveFields(*moves)); err != nil {
 		return err
 	}
 	p := gm.Position()

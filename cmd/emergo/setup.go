@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -29,28 +30,16 @@ func startGame(size int, position string, sizeSet bool) (*rules.Game, error) {
 	return rules.NewGame(g), nil
 }
 
-// playMoves plays move texts on gm; the error names the first move that
-// cannot be played, counted from 1, and why.
-func playMoves(gm *rules.Game, moves []string) error { return playFrom(gm, moves, 0) }
-
 // playFrom plays moves[first:] on gm, which holds moves[:first] already;
-// errors count the moves from the first of the whole list.
+// the *notation.MovesError counts the moves from the first of the whole
+// list.
 func playFrom(gm *rules.Game, moves []string, first int) error {
-	for i := first; i < len(moves); i++ {
-		text := moves[i]
-		if o := gm.Outcome(); o.Over() {
-			return fmt.Errorf("move %d %q: the game is over (%s)", i+1, text, o)
-		}
-		p := gm.Position()
-		m, err := notation.ParseMove(&p, text)
-		if err != nil {
-			return fmt.Errorf("move %d %w", i+1, err)
-		}
-		if err := gm.Play(m); err != nil {
-			return fmt.Errorf("move %d %q: %w", i+1, text, err)
-		}
+	err := notation.PlayMoves(gm, moves[first:])
+	var me *notation.MovesError
+	if errors.As(err, &me) {
+		me.Index += first
 	}
-	return nil
+	return err
 }
 
 // moveFields splits a line of moves, dropping move numbers such as "12."

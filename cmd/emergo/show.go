@@ -25,7 +25,7 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := playMoves(gm, fs.Args()); err != nil {
+	if err := notation.PlayMoves(gm, fs.Args()); err != nil {
 		return err
 	}
 	var last rules.Move

@@ -96,7 +96,7 @@ func TestRewriteRefuses(t *testing.T) {
 		{"illegal move", "moves: d4\nposition: 7x7 b 7/8 d4:W1\nlabel: x\ncaption: x\n",
 			`move 1 "d4": the first move may not be on the centre d4 (RULES 4.3)`},
 		{"move after the end", "moves: a3 g3 d6 a5 f6 g1 c1 g7 b4 g7xe5xc7 b6 a5xc3 d2 c3xe1 b2 c7xa5 a3-b4 a5xc3xa1 c1-d2 e1xc3 a5\nposition: 7x7 w 0/4 a1:B1w5 g1:B1 c3:B1w3 g3:B1\nlabel: x\ncaption: x\n",
-			`move 21 "a5": the game is over (0-1 (all men taken prisoner))`},
+			`move 21 "a5": the game is over (0-1, all men taken prisoner)`},
 		{"arrow not legal", "moves: c3 d6 e7 b4\nposition: 7x7 w 6/6 c3:W1 b4:B1 d6:B1 e7:W1\narrows: c3xa5\nlabel: x\ncaption: x\n",
 			"arrows: \"c3xa5\": a capture of 2 men is compulsory (majority rule, RULES 3.6)"},
 		{"dashed but legal", "moves: c3 d6 e7 b4\nposition: 7x7 w 6/6 c3:W1 b4:B1 d6:B1 e7:W1\ndashed: e7xc5xa3\nlabel: x\ncaption: x\n",

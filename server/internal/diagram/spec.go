@@ -124,18 +124,8 @@ func (s *Spec) Game() (*rules.Game, error) {
 		}
 	}
 	gm := rules.NewGame(g)
-	for i, text := range s.Moves {
-		p := gm.Position()
-		if gm.Outcome().Over() {
-			return fail("move %d %q: the game is over (%s)", i+1, text, gm.Outcome())
-		}
-		m, err := notation.ParseMove(&p, text)
-		if err != nil {
-			return fail("move %d %v", i+1, err)
-		}
-		if err := gm.Play(m); err != nil {
-			return fail("move %d %q: %v", i+1, text, err)
-		}
+	if err := notation.PlayMoves(gm, s.Moves); err != nil {
+		return fail("%v", err)
 	}
 	got := gm.Position()
 	if got != want {

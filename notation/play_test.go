@@ -1,0 +1,87 @@
+package notation_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"emergo/notation"
+	"emergo/rules"
+)
+
+func TestPlayMoves(t *testing.T) {
+	// In D13 the start comes back every four moves.
+	cycle := strings.Fields("a1-b2 i9-h8 b2-a1 h8-i9 a1-b2 i9-h8 b2-a1 h8-i9")
+	for _, tc := range []struct {
+		name  string
+		start string
+		moves []string
+		index int    // of the failing move, -1 for none
+		text  string // of the error
+		over  bool   // the error matches rules.ErrGameOver
+	}{
+		{"none", "9x9 w 12/12 -", nil, -1, "", false},
+		{"all legal", "9x9 w 12/12 -", []string{"c3", "g7", "@a1"}, -1, "", false},
+		{"repetition reached", d13Text, cycle, -1, "", false},
+		{"not a square", "9x9 w 12/12 -", []string{"c3", "zz"}, 1, `move 2 "zz": "zz" is not a square name`, false},
+		{"bad shape", "9x9 w 12/12 -", []string{"c3-"}, 0, `move 1 "c3-": "" is not a square name`, false},
+		{"illegal", "9x9 w 12/12 -", []string{"c3", "g7", "c3"}, 2, `move 3 "c3": c3 is occupied`, false},
+		{"first move", "7x7 w 8/8 -", []string{"d4"}, 0, `move 1 "d4": the first move may not be on the centre d4 (RULES 4.3)`, false},
+		{"after the end", d13Text, append(cycle, "a1-b2"), 8, `move 9 "a1-b2": the game is over (1/2-1/2, threefold repetition)`, true},
+		{"after a loss", d7Text, []string{"a1-b2"}, 0, `move 1 "a1-b2": the game is over (1/2-1/2, no legal move)`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := rules.NewGameFrom(mustParsePosition(t, tc.start))
+			err := notation.PlayMoves(g, tc.moves)
+			if tc.index < 0 {
+				if err != nil {
+					t.Fatalf("PlayMoves: %v", err)
+				}
+				if g.Len() != len(tc.moves) {
+					t.Errorf("%d moves played, want %d", g.Len(), len(tc.moves))
+				}
+				return
+			}
+			var me *notation.MovesError
+			if !errors.As(err, &me) {
+				t.Fatalf("PlayMoves = %v, want a *MovesError", err)
+			}
+			if me.Index != tc.index || me.Text != tc.moves[tc.index] || err.Error() != tc.text {
+				t.Errorf("PlayMoves = %d %q %q, want %d %q %q", me.Index, me.Text, err, tc.index, tc.moves[tc.index], tc.text)
+			}
+			if g.Len() != tc.index {
+				t.Errorf("%d moves played before the error, want %d", g.Len(), tc.index)
+			}
+			if got := errors.Is(err, rules.ErrGameOver); got != tc.over {
+				t.Errorf("errors.Is(err, rules.ErrGameOver) = %v, want %v", got, tc.over)
+			}
+			var move *notation.MoveError
+			if got := errors.As(err, &move); got == tc.over {
+				t.Errorf("errors.As(err, *MoveError) = %v, want %v", got, !tc.over)
+			} else if got && move.Text != me.Text {
+				t.Errorf("the *MoveError is of %q, want %q", move.Text, me.Text)
+			}
+		})
+	}
+}
+
+func TestMoveNumber(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		first rules.Color
+		i     int
+		want  string
+	}{
+		{"White's first", rules.White, 0, "1"},
+		{"Black's first", rules.White, 1, "1..."},
+		{"White's second", rules.White, 2, "2"},
+		{"White's 14th", rules.White, 26, "14"},
+		{"Black starts", rules.Black, 0, "1..."},
+		{"then White", rules.Black, 1, "2"},
+		{"then Black", rules.Black, 2, "2..."},
+	} {
+		if got := notation.MoveNumber(tc.first, tc.i); got != tc.want {
+			t.Errorf("%s: MoveNumber(%v, %d) = %q, want %q", tc.name, tc.first, tc.i, got, tc.want)
+		}
+	}
+}
