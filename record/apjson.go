@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"emergo/game"
 	"emergo/notation"
 	"emergo/rules"
 )
@@ -78,10 +79,10 @@ const unknownDate = "1970-01-01T00:00:00Z"
 
 // apEndings are the last entries with which the server ends a game off
 // the board, and the Termination each gives.
-var apEndings = map[string]string{
-	"resign":  Resignation,
-	"timeout": TimeForfeit,
-	"draw":    Agreement,
+var apEndings = map[string]game.Termination{
+	"resign":  game.Resignation,
+	"timeout": game.TimeForfeit,
+	"draw":    game.Agreement,
 }
 
 // The warnings of APJSONWarnings.
@@ -263,12 +264,12 @@ func (o ReadOptions) readAPJSON(data []byte) (Record, error) {
 	if err != nil {
 		return fail(err)
 	}
-	term := apEndings[last]
+	term, offBoard := apEndings[last]
 	switch {
-	case term == "":
+	case !offBoard:
 	case h.Unfinished:
 		return fail(fmt.Errorf("the record is marked unfinished but ends with %q", last))
-	case res == rules.Ongoing && term == Agreement:
+	case res == rules.Ongoing && term == game.Agreement:
 		res = rules.Draw
 	case res == rules.Ongoing:
 		// Without results, the player whose entry it is resigned or ran
@@ -279,9 +280,9 @@ func (o ReadOptions) readAPJSON(data []byte) (Record, error) {
 		if endSeat == rules.White {
 			res = rules.BlackWins
 		}
-	case term == Agreement && res != rules.Draw:
+	case term == game.Agreement && res != rules.Draw:
 		return fail(fmt.Errorf("the record ends with %q (agreement), but the players' results give %s", last, res))
-	case term != Agreement && res == rules.Draw:
+	case term != game.Agreement && res == rules.Draw:
 		return fail(fmt.Errorf("the record ends with %q, but the players' results are equal (a draw)", last))
 	}
 	end, err := l.finish(res)
@@ -289,12 +290,12 @@ func (o ReadOptions) readAPJSON(data []byte) (Record, error) {
 		return fail(err)
 	}
 	switch o := l.gm.Outcome(); {
-	case term != "":
-		set("Termination", term)
+	case offBoard:
+		set("Termination", term.String())
 	case o.Over() && end == "":
-		set("Termination", o.Reason.String())
+		set("Termination", game.EndingOf(o).Termination.String())
 	case res == rules.Ongoing:
-		set("Termination", Unterminated)
+		set("Termination", game.Unterminated.String())
 	}
 	if end != "" {
 		set(RulesEnd, end)
@@ -592,13 +593,13 @@ func apEnding(rec *Record, gm *rules.Game) string {
 	if _, lenient := lookup(rec.Tags, RulesEnd); gm.Outcome().Over() && !lenient {
 		return ""
 	}
-	term := rec.Tag("Termination")
-	for e, t := range apEndings {
-		if t != term {
-			continue
-		}
-		if (t == Agreement) == (rec.Result == rules.Draw) && rec.Result != rules.Ongoing {
-			return e
+	e, err := game.ParseEnding(rec.Result, rec.Tag("Termination"))
+	if err != nil {
+		return ""
+	}
+	for entry, t := range apEndings {
+		if t == e.Termination {
+			return entry
 		}
 	}
 	return ""

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"emergo/game"
 	"emergo/record"
 	"emergo/rules"
 )
@@ -242,30 +243,30 @@ func TestReadAPJSONEndings(t *testing.T) {
 		rounds       string
 		moves        int
 		result       rules.Result
-		termination  string
+		termination  game.Termination
 	}{
-		{"White resigns", "0", "1", apRounds(10, `"resign"`), 10, rules.BlackWins, record.Resignation},
-		{"Black resigns", "1", "0", apRounds(11, `"resign"`), 11, rules.WhiteWins, record.Resignation},
-		{"Black times out", "1", "0", apRounds(31, `"timeout"`), 31, rules.WhiteWins, record.TimeForfeit},
-		{"White times out", "0", "1", apRounds(30, `"timeout"`), 30, rules.BlackWins, record.TimeForfeit},
-		{"agreement", "1", "1", apRounds(30, `"draw"`), 30, rules.Draw, record.Agreement},
-		{"agreement after White's move", "0", "0", apRounds(31, `"draw"`), 31, rules.Draw, record.Agreement},
-		{"an object entry", "0", "1", apRounds(10, `{"move": "resign", "result": [{"type": "resigned", "player": 1}]}`), 10, rules.BlackWins, record.Resignation},
-		{"nulls after the ending", "1", "0", apRounds(11, `"resign"`, "null"), 11, rules.WhiteWins, record.Resignation},
+		{"White resigns", "0", "1", apRounds(10, `"resign"`), 10, rules.BlackWins, game.Resignation},
+		{"Black resigns", "1", "0", apRounds(11, `"resign"`), 11, rules.WhiteWins, game.Resignation},
+		{"Black times out", "1", "0", apRounds(31, `"timeout"`), 31, rules.WhiteWins, game.TimeForfeit},
+		{"White times out", "0", "1", apRounds(30, `"timeout"`), 30, rules.BlackWins, game.TimeForfeit},
+		{"agreement", "1", "1", apRounds(30, `"draw"`), 30, rules.Draw, game.Agreement},
+		{"agreement after White's move", "0", "0", apRounds(31, `"draw"`), 31, rules.Draw, game.Agreement},
+		{"an object entry", "0", "1", apRounds(10, `{"move": "resign", "result": [{"type": "resigned", "player": 1}]}`), 10, rules.BlackWins, game.Resignation},
+		{"nulls after the ending", "1", "0", apRounds(11, `"resign"`, "null"), 11, rules.WhiteWins, game.Resignation},
 		// The server lets a player resign on the opponent's turn and writes
 		// the entry in the seat of the player to move: the results decide.
-		{"resigns on the opponent's turn", "1", "0", apRounds(10, `"resign"`), 10, rules.WhiteWins, record.Resignation},
+		{"resigns on the opponent's turn", "1", "0", apRounds(10, `"resign"`), 10, rules.WhiteWins, game.Resignation},
 		// Without results, the player whose entry it is resigned.
-		{"no results, White's entry", "", "", apRounds(10, `"resign"`), 10, rules.BlackWins, record.Resignation},
-		{"no results, Black's entry", "", "", apRounds(31, `"timeout"`), 31, rules.WhiteWins, record.TimeForfeit},
-		{"no results, draw", "", "", apRounds(4, `"draw"`), 4, rules.Draw, record.Agreement},
+		{"no results, White's entry", "", "", apRounds(10, `"resign"`), 10, rules.BlackWins, game.Resignation},
+		{"no results, Black's entry", "", "", apRounds(31, `"timeout"`), 31, rules.WhiteWins, game.TimeForfeit},
+		{"no results, draw", "", "", apRounds(4, `"draw"`), 4, rules.Draw, game.Agreement},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rec, err := record.ReadAPJSON(apRecordJSON(c.white, c.black, c.rounds))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(rec.Moves) != c.moves || rec.Result != c.result || rec.Tag("Termination") != c.termination {
+			if len(rec.Moves) != c.moves || rec.Result != c.result || rec.Tag("Termination") != c.termination.String() {
 				t.Errorf("%d moves, %s, %q; want %d moves, %s, %q", len(rec.Moves), rec.Result, rec.Tag("Termination"), c.moves, c.result, c.termination)
 			}
 		})
@@ -301,14 +302,13 @@ func TestReadAPJSONEndingErrors(t *testing.T) {
 
 // endedRecord returns the first n moves of apGame between alice and bob,
 // ended off the board with the result and Termination given.
-func endedRecord(t *testing.T, n int, res rules.Result, term string) record.Record {
+func endedRecord(t *testing.T, n int, res rules.Result, term game.Termination) record.Record {
 	rec := record.FromGame(play(t, rules.NewPosition(rules.Geometry9), strings.Join(apGame[:n], " ")))
 	rec.SetTag("White", "alice")
 	rec.SetTag("Black", "bob")
 	rec.SetTag("StartTime", "2026-02-01T09:00:00Z")
 	rec.SetTag("EndTime", "2026-02-02T09:00:00Z")
-	rec.Result = res
-	rec.SetTag("Termination", term)
+	rec.SetEnding(game.Ending{Result: res, Termination: term})
 	return rec
 }
 
@@ -320,17 +320,17 @@ func TestWriteAPJSONEndings(t *testing.T) {
 		rec      record.Record
 		lastLine string // the last round written
 	}{
-		{"White resigns", endedRecord(t, 10, rules.BlackWins, record.Resignation), `["resign"]`},
-		{"Black resigns", endedRecord(t, 11, rules.WhiteWins, record.Resignation), `["b2", "resign"]`},
-		{"Black resigns on White's turn", endedRecord(t, 10, rules.WhiteWins, record.Resignation), `["resign"]`},
-		{"White's time runs out", endedRecord(t, 30, rules.BlackWins, record.TimeForfeit), `["timeout"]`},
-		{"Black's time runs out", endedRecord(t, 31, rules.WhiteWins, record.TimeForfeit), `["d6-e5", "timeout"]`},
-		{"agreement", endedRecord(t, 31, rules.Draw, record.Agreement), `["d6-e5", "draw"]`},
-		{"adjudication has no entry", endedRecord(t, 31, rules.WhiteWins, record.Adjudication), `["d6-e5"]`},
-		{"resignation with a draw does not fit", endedRecord(t, 31, rules.Draw, record.Resignation), `["d6-e5"]`},
-		{"agreement with a winner does not fit", endedRecord(t, 31, rules.WhiteWins, record.Agreement), `["d6-e5"]`},
-		{"no ending in a game not over", endedRecord(t, 31, rules.Ongoing, record.Resignation), `["d6-e5"]`},
-		{"no ending after the board's end", endedRecord(t, 40, rules.Draw, record.Agreement), `["c9-b8", "e7-d8"]`},
+		{"White resigns", endedRecord(t, 10, rules.BlackWins, game.Resignation), `["resign"]`},
+		{"Black resigns", endedRecord(t, 11, rules.WhiteWins, game.Resignation), `["b2", "resign"]`},
+		{"Black resigns on White's turn", endedRecord(t, 10, rules.WhiteWins, game.Resignation), `["resign"]`},
+		{"White's time runs out", endedRecord(t, 30, rules.BlackWins, game.TimeForfeit), `["timeout"]`},
+		{"Black's time runs out", endedRecord(t, 31, rules.WhiteWins, game.TimeForfeit), `["d6-e5", "timeout"]`},
+		{"agreement", endedRecord(t, 31, rules.Draw, game.Agreement), `["d6-e5", "draw"]`},
+		{"adjudication has no entry", endedRecord(t, 31, rules.WhiteWins, game.Adjudication), `["d6-e5"]`},
+		{"resignation with a draw does not fit", endedRecord(t, 31, rules.Draw, game.Resignation), `["d6-e5"]`},
+		{"agreement with a winner does not fit", endedRecord(t, 31, rules.WhiteWins, game.Agreement), `["d6-e5"]`},
+		{"no ending in a game not over", endedRecord(t, 31, rules.Ongoing, game.Resignation), `["d6-e5"]`},
+		{"no ending after the board's end", endedRecord(t, 40, rules.Draw, game.Agreement), `["c9-b8", "e7-d8"]`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b, err := record.WriteAPJSON(c.rec)
@@ -349,7 +349,7 @@ func TestWriteAPJSONEndings(t *testing.T) {
 			if back.Start != c.rec.Start || !reflect.DeepEqual(back.Moves, c.rec.Moves) || back.Result != c.rec.Result {
 				t.Errorf("does not come back: %s", diff(back, c.rec))
 			}
-			if strings.Contains(c.lastLine, `"`+map[string]string{record.Resignation: "resign", record.TimeForfeit: "timeout", record.Agreement: "draw"}[c.rec.Tag("Termination")]+`"`) &&
+			if strings.Contains(c.lastLine, `"`+map[string]string{game.Resignation.String(): "resign", game.TimeForfeit.String(): "timeout", game.Agreement.String(): "draw"}[c.rec.Tag("Termination")]+`"`) &&
 				back.Tag("Termination") != c.rec.Tag("Termination") {
 				t.Errorf("Termination %q, want %q", back.Tag("Termination"), c.rec.Tag("Termination"))
 			}
@@ -375,7 +375,7 @@ func TestAPJSONPlayerNames(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			// A draw: the results are equal, so only the names can differ.
-			rec := endedRecord(t, 4, rules.Draw, record.Agreement)
+			rec := endedRecord(t, 4, rules.Draw, game.Agreement)
 			rec.SetTag("White", c.white)
 			rec.SetTag("Black", c.black)
 			b, err := record.WriteAPJSON(rec)
@@ -426,7 +426,7 @@ func TestAPJSONDates(t *testing.T) {
 			"1970-01-01T00:00:00Z", "2026-01-03T11:00:00Z", []string{"????.??.??", "", "2026-01-03T11:00:00Z"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			rec := endedRecord(t, 4, rules.Draw, record.Agreement)
+			rec := endedRecord(t, 4, rules.Draw, game.Agreement)
 			var tags []record.Tag
 			for _, tg := range rec.Tags {
 				if tg.Key != "StartTime" && tg.Key != "EndTime" {
@@ -468,7 +468,7 @@ func TestAPJSONDates(t *testing.T) {
 }
 
 func TestWriteAPJSONBadDate(t *testing.T) {
-	rec := endedRecord(t, 4, rules.Draw, record.Agreement)
+	rec := endedRecord(t, 4, rules.Draw, game.Agreement)
 	rec.SetTag("EndTime", "2026-01-02T10:00:00,5Z")
 	_, err := record.WriteAPJSON(rec)
 	const want = `record: alice-bob: "2026-01-02T10:00:00,5Z" is not an RFC 3339 date-time`
@@ -480,7 +480,7 @@ func TestWriteAPJSONBadDate(t *testing.T) {
 // TestAPJSONUnfinished: a game not over is written with what the schema
 // requires, and read back as not over.
 func TestAPJSONUnfinished(t *testing.T) {
-	rec := endedRecord(t, 5, rules.Ongoing, record.Unterminated)
+	rec := endedRecord(t, 5, rules.Ongoing, game.Unterminated)
 	b, err := record.WriteAPJSON(rec)
 	if err != nil {
 		t.Fatal(err)
@@ -495,23 +495,23 @@ func TestAPJSONUnfinished(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Start != rec.Start || !reflect.DeepEqual(back.Moves, rec.Moves) || back.Result != rules.Ongoing || back.Tag("Termination") != record.Unterminated {
+	if back.Start != rec.Start || !reflect.DeepEqual(back.Moves, rec.Moves) || back.Result != rules.Ongoing || back.Tag("Termination") != game.Unterminated.String() {
 		t.Errorf("does not come back: %s", diff(back, rec))
 	}
 }
 
 func TestAPJSONWarnings(t *testing.T) {
 	r7 := knownGames(t)[2]
-	undated := endedRecord(t, 4, rules.WhiteWins, record.Resignation)
+	undated := endedRecord(t, 4, rules.WhiteWins, game.Resignation)
 	undated.Tags = slices.DeleteFunc(undated.Tags, func(tg record.Tag) bool { return tg.Key == "StartTime" })
 	for _, c := range []struct {
 		name string
 		rec  record.Record
 		want []error
 	}{
-		{"9x9, finished, dated", endedRecord(t, 4, rules.WhiteWins, record.Resignation), nil},
+		{"9x9, finished, dated", endedRecord(t, 4, rules.WhiteWins, game.Resignation), nil},
 		{"7x7", r7, []error{record.ErrAPNo7x7, record.ErrAPNoDate}},
-		{"unfinished", endedRecord(t, 4, rules.Ongoing, record.Unterminated), []error{record.ErrAPUnfinished}},
+		{"unfinished", endedRecord(t, 4, rules.Ongoing, game.Unterminated), []error{record.ErrAPUnfinished}},
 		{"no start", undated, []error{record.ErrAPNoDate}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"emergo/game"
 	"emergo/record"
 	"emergo/rules"
 )
@@ -71,7 +72,7 @@ func knownGames(t *testing.T) []record.Record {
 		"1. g5 c5 2. a1 c1 3. e3 e7 4. f2 b4 5. f6 g3 6. c3 b4xd2xf4 7. g5xe3 g3xe5xg7"))
 	r7.SetTag("White", `back\slash`)
 	r7.Result = rules.BlackWins
-	r7.SetTag("Termination", record.TimeForfeit)
+	r7.SetTag("Termination", game.TimeForfeit.String())
 	return []record.Record{rs2, rd6b, r7}
 }
 

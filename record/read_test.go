@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"emergo/game"
 	"emergo/record"
 	"emergo/rules"
 )
@@ -226,13 +227,13 @@ func TestWrittenRecordsFitTheSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	s1Unknown := record.FromGame(play(t, rules.NewPosition(rules.Geometry9), s1))
-	engine := endedRecord(t, 31, rules.BlackWins, record.Resignation)
+	engine := endedRecord(t, 31, rules.BlackWins, game.Resignation)
 	for _, kv := range [][2]string{{"WhiteType", "program"}, {"BlackType", "human"}, {"WhiteUserID", "u-1"}, {"BlackUserID", "u-2"}, {"GameID", "12345"}, {"Site", "emergo"}} {
 		engine.SetTag(kv[0], kv[1])
 	}
-	eventOnly := endedRecord(t, 6, rules.WhiteWins, record.TimeForfeit)
+	eventOnly := endedRecord(t, 6, rules.WhiteWins, game.TimeForfeit)
 	eventOnly.SetTag("Event", "Cup")
-	equalNames := endedRecord(t, 6, rules.Draw, record.Agreement)
+	equalNames := endedRecord(t, 6, rules.Draw, game.Agreement)
 	equalNames.SetTag("Black", "alice")
 	empty := record.FromGame(rules.NewGame(rules.Geometry9))
 	for _, c := range []struct {
@@ -242,11 +243,11 @@ func TestWrittenRecordsFitTheSchema(t *testing.T) {
 		{"finished on the board", known[0]},
 		{"set-up position, unfinished, names unknown", known[1]},
 		{"7x7, time forfeit", known[2]},
-		{"resigned", endedRecord(t, 10, rules.BlackWins, record.Resignation)},
-		{"time forfeit", endedRecord(t, 31, rules.WhiteWins, record.TimeForfeit)},
-		{"agreement", endedRecord(t, 31, rules.Draw, record.Agreement)},
-		{"adjudication", endedRecord(t, 20, rules.WhiteWins, record.Adjudication)},
-		{"unfinished", endedRecord(t, 20, rules.Ongoing, record.Unterminated)},
+		{"resigned", endedRecord(t, 10, rules.BlackWins, game.Resignation)},
+		{"time forfeit", endedRecord(t, 31, rules.WhiteWins, game.TimeForfeit)},
+		{"agreement", endedRecord(t, 31, rules.Draw, game.Agreement)},
+		{"adjudication", endedRecord(t, 20, rules.WhiteWins, game.Adjudication)},
+		{"unfinished", endedRecord(t, 20, rules.Ongoing, game.Unterminated)},
 		{"drawn on the board, names and dates unknown", s1Unknown},
 		{"engine player", engine},
 		{"event without round", eventOnly},

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"emergo/game"
 	"emergo/notation"
 	"emergo/rules"
 )
@@ -23,18 +24,6 @@ type Tag struct {
 
 // roster is the seven-tag roster of PGN, written first and in this order.
 var roster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
-
-// Values of the Termination tag beyond the board's own reasons, which are
-// the strings of rules.Reason ("all men taken prisoner", "no legal move",
-// "threefold repetition"). RULES 6.4 leaves these endings to the layers
-// above the board, so they are recorded rather than checked.
-const (
-	Resignation  = "resignation"
-	TimeForfeit  = "time forfeit"
-	Agreement    = "agreement"
-	Adjudication = "adjudication"
-	Unterminated = "unterminated"
-)
 
 // Record is one game.
 //
@@ -60,21 +49,52 @@ type Record struct {
 // FromGame returns the record of gm: its start, its moves and the result
 // the board gives, with the roster tags unknown ("?") and a Termination
 // tag that gives the board's reason, or "unterminated" while the game goes
-// on. A game ended off the board (RULES 6.4) sets Result and the
-// Termination tag afterwards.
+// on. A game ended off the board (RULES 6.4) sets its ending afterwards
+// (SetEnding); Of does both for a game as played.
 func FromGame(gm *rules.Game) Record {
 	rec := Record{
-		Start:  gm.Start(),
-		Moves:  append([]rules.Move(nil), gm.Moves()...),
-		Result: gm.Outcome().Result,
+		Start: gm.Start(),
+		Moves: append([]rules.Move(nil), gm.Moves()...),
+		Tags:  normalizeTags(nil),
 	}
-	rec.Tags = normalizeTags(nil)
-	term := Unterminated
-	if o := gm.Outcome(); o.Over() {
-		term = o.Reason.String()
-	}
-	rec.Tags = append(rec.Tags, Tag{"Termination", term})
+	rec.SetEnding(game.EndingOf(gm.Outcome()))
 	return rec
+}
+
+// Of returns the record of a game as played: its board's record with the
+// game's ending.
+func Of(g *game.Game) Record {
+	rec := FromGame(g.Rules())
+	rec.SetEnding(g.Ending())
+	return rec
+}
+
+// SetEnding sets the result and the Termination tag (the words of the
+// game package, docs/records.md) to e.
+func (r *Record) SetEnding(e game.Ending) {
+	r.Result = e.Result
+	if err := r.SetTag("Termination", e.Termination.String()); err != nil {
+		panic(err) // the words of the game package are valid values
+	}
+}
+
+// Played returns the record as a game as played, with opts: the game of
+// its moves (Game), ended as the record says where the board leaves it
+// open. A Termination tag that is not one of the game package's words
+// (another program's "normal", or none) gives the recorded result as
+// decided from outside the game (game.Recorded).
+func (r *Record) Played(opts game.Options) (*game.Game, error) {
+	board, err := r.Game()
+	if err != nil {
+		return nil, err
+	}
+	g := game.New(board, opts)
+	if e := game.Recorded(r.Result, r.Tag("Termination")); !g.Over() && e.Over() {
+		if err := g.End(e); err != nil {
+			panic(err) // Recorded gives endings off the board that fit their result
+		}
+	}
+	return g, nil
 }
 
 // Game replays the record and returns the game at its end. It fails if a

@@ -7,7 +7,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
+	"emergo/game"
 	"emergo/notation"
 	"emergo/record"
 	"emergo/rules"
@@ -102,11 +104,60 @@ func TestFromGame(t *testing.T) {
 	}
 
 	ongoing := record.FromGame(play(t, rules.NewPosition(rules.Geometry7), "1. a1 g7"))
-	if got := ongoing.Tag("Termination"); got != record.Unterminated {
+	if got := ongoing.Tag("Termination"); got != game.Unterminated.String() {
 		t.Errorf("Termination of an ongoing game = %q", got)
 	}
 	if got := ongoing.Tag("Size"); got != "7" {
 		t.Errorf("Size = %q, want 7", got)
+	}
+}
+
+// Of records a game as played with its ending, and Played reads it back
+// as one: the ending the record names where the board leaves the game
+// open, the board's where it decides.
+func TestPlayed(t *testing.T) {
+	now := time.Date(2026, 2, 1, 9, 0, 0, 0, time.UTC)
+	opts := game.Options{Now: func() time.Time { return now }}
+	open := func(result rules.Result, term string) record.Record {
+		rec := record.FromGame(play(t, rules.NewPosition(rules.Geometry9), "1. d6 c1"))
+		rec.Result = result
+		rec.SetTag("Termination", term)
+		return rec
+	}
+	won := record.FromGame(play(t, rules.NewPosition(rules.Geometry9), s2))
+	tests := []struct {
+		name string
+		rec  record.Record
+		want game.Ending
+	}{
+		{"resignation", open(rules.BlackWins, "resignation"), game.Loss(rules.White, game.Resignation)},
+		{"agreement", open(rules.Draw, "agreement"), game.Ending{Result: rules.Draw, Termination: game.Agreement}},
+		{"goes on", open(rules.Ongoing, "unterminated"), game.Ending{}},
+		{"aborted", open(rules.Ongoing, "aborted"), game.Ending{Termination: game.Aborted}},
+		{"another program's word", open(rules.WhiteWins, "normal"), game.Outside(rules.WhiteWins)},
+		{"a drawn resignation", open(rules.Draw, "resignation"), game.Outside(rules.Draw)},
+		{"the board's, claimed", open(rules.Draw, "threefold repetition"), game.Outside(rules.Draw)},
+		{"the board's", won, game.Ending{Result: rules.WhiteWins, Termination: game.NoMen}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := tc.rec.Played(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Ending() != tc.want || g.Len() != len(tc.rec.Moves) || g.Stamps()[0].At != now {
+				t.Errorf("ending %v after %d moves, want %v after %d", g.Ending(), g.Len(), tc.want, len(tc.rec.Moves))
+			}
+			back := record.Of(g)
+			if back.Result != tc.want.Result || back.Tag("Termination") != tc.want.Termination.String() || len(back.Moves) != g.Len() {
+				t.Errorf("recorded as %s, %q", back.Result, back.Tag("Termination"))
+			}
+		})
+	}
+	bad := open(rules.Ongoing, "")
+	bad.Moves = append(bad.Moves, bad.Moves[0])
+	if _, err := bad.Played(opts); err == nil {
+		t.Error("a record with an illegal move is played")
 	}
 }
 
@@ -212,7 +263,7 @@ func randomRecord(t testing.TB, rng *rand.Rand) record.Record {
 	}
 	if !gm.Outcome().Over() && rng.IntN(2) == 0 {
 		rec.Result = rules.Result(1 + rng.IntN(3))
-		rec.SetTag("Termination", record.Resignation)
+		rec.SetTag("Termination", game.Resignation.String())
 	}
 	words := []string{"a", "long", "comment", "{", "%not-an-escape", ";", "(", "[Tag", `"q"`, "1-0", "*", "12...", "émergo"}
 	comment := func() string {

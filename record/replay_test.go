@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"emergo/game"
 	"emergo/notation"
 	"emergo/record"
 	"emergo/rules"
@@ -52,7 +53,7 @@ func TestLenientRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := recs[0]
-	if len(rec.Moves) != 42 || rec.Result != rules.BlackWins || rec.Tag("Termination") != record.Resignation || rec.Tag(record.RulesEnd) != repetitionEnd {
+	if len(rec.Moves) != 42 || rec.Result != rules.BlackWins || rec.Tag("Termination") != game.Resignation.String() || rec.Tag(record.RulesEnd) != repetitionEnd {
 		t.Fatalf("%d moves, %s, Termination %q, %s %q", len(rec.Moves), rec.Result, rec.Tag("Termination"), record.RulesEnd, rec.Tag(record.RulesEnd))
 	}
 	gm, err := rec.Game()
