@@ -25,18 +25,13 @@ import (
 	"sync/atomic"
 	"time"
 
+	"emergo/game"
 	"emergo/player"
 	"emergo/record"
 	"emergo/rules"
 )
 
-// Termination values of the games the match ends off the board; the
-// others are the board's reasons (rules.Reason) and record's values.
 const (
-	TermIllegal   = "illegal move"
-	TermCrash     = "crash"
-	TermTime      = record.TimeForfeit
-	TermPlyLimit  = "adjudication: ply limit"
 	DefaultGrace  = 200 * time.Millisecond
 	defaultEvent  = "emergo match"
 	openingMarker = "end of opening"
@@ -300,7 +295,7 @@ func seedOf(seed uint64, n, who int) uint64 {
 // the game cannot be played at all: ctx ended or the opening is broken.
 func (r *runner) play(ctx context.Context, index, k int, op Opening, p1White bool) (*GameResult, error) {
 	cfg := &r.cfg
-	g := &GameResult{Number: index + 1, Pair: k + 1, P1White: p1White, Size: op.Start.Geometry().N}
+	res := &GameResult{Number: index + 1, Pair: k + 1, P1White: p1White, Size: op.Start.Geometry().N}
 	gm, err := op.Game()
 	if err != nil {
 		return nil, err
@@ -322,22 +317,22 @@ func (r *runner) play(ctx context.Context, index, k int, op Opening, p1White boo
 		}
 	}()
 	names := [2]string{specs[0].Text, specs[1].Text}
-	var result rules.Result
-	var term, note string
-	forfeit := func(loser rules.Color, why, detail string) {
-		result, term = rules.WhiteWins, why
-		if loser == rules.White {
-			result = rules.BlackWins
+	// The match reads the time: the clock is the game's.
+	g := game.New(gm, game.Options{Now: time.Now, Control: tcs, Grace: cfg.Grace})
+	var note string
+	forfeit := func(loser rules.Color, why game.Termination, detail string) {
+		if err := g.End(game.Loss(loser, why)); err != nil {
+			panic(err) // the game goes on, and a loss fits every reason given
 		}
 		note = fmt.Sprintf("%s (%s) loses by %s: %s", loser, names[loser], why, detail)
 	}
-	for c := rules.White; c <= rules.Black && term == ""; c++ {
+	for c := rules.White; c <= rules.Black && !g.Over(); c++ {
 		p, err := specs[c].New(ctx, seedOf(cfg.Seed, index, who[c]))
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			forfeit(c, TermCrash, err.Error())
+			forfeit(c, game.Crash, err.Error())
 			continue
 		}
 		players[c], names[c] = p, p.Name()
@@ -346,65 +341,68 @@ func (r *runner) play(ctx context.Context, index, k int, op Opening, p1White boo
 		}
 	}
 
-	clk := newClocks(tcs)
-	for term == "" {
-		if o := gm.Outcome(); o.Over() {
-			result, term = o.Result, o.Reason.String()
+	g.Start()
+	for !g.Over() {
+		if cfg.MaxPlies > 0 && g.Len() >= cfg.MaxPlies {
+			if err := g.End(game.Outside(rules.Draw)); err != nil {
+				panic(err) // the game goes on
+			}
+			note = fmt.Sprintf("adjudicated a draw at the ply limit of %d", cfg.MaxPlies)
 			break
 		}
-		if cfg.MaxPlies > 0 && gm.Len() >= cfg.MaxPlies {
-			result, term = rules.Draw, TermPlyLimit
-			break
-		}
-		pos := gm.Position()
-		side := pos.Side()
+		side := g.Side()
 		mctx, cancel := ctx, context.CancelFunc(func() {})
-		lim := clk.limit(side)
+		lim := limit(g, side)
 		if lim > 0 {
 			mctx, cancel = context.WithTimeout(ctx, lim+cfg.Grace)
 		}
-		start := time.Now()
-		m, err := players[side].Move(mctx, gm, clk.clock(side))
-		el := time.Since(start)
+		m, err := players[side].Move(mctx, g.Rules(), clockOf(g, side))
+		took := time.Since(g.TurnStart()).Round(time.Millisecond)
 		cancel()
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		flag := func() {
+			g.Flag()
+			note = fmt.Sprintf("%s (%s) loses by %s: move %d took %v with %v allowed", side, names[side], game.TimeForfeit, g.Len()+1, took, lim)
+		}
 		var ill *IllegalMoveError
 		switch {
-		case !clk.spend(side, el, cfg.Grace):
-			forfeit(side, TermTime, fmt.Sprintf("move %d took %v with %v allowed", gm.Len()+1, el.Round(time.Millisecond), lim))
+		case g.Flag():
+			flag()
 		case errors.As(err, &ill):
-			forfeit(side, TermIllegal, ill.Error())
+			forfeit(side, game.IllegalMove, ill.Error())
 		case errors.Is(err, context.DeadlineExceeded):
-			forfeit(side, TermTime, fmt.Sprintf("no move after %v", el.Round(time.Millisecond)))
+			forfeit(side, game.TimeForfeit, fmt.Sprintf("no move after %v", took))
 		case errors.Is(err, ErrTimeout):
-			forfeit(side, TermTime, err.Error())
+			forfeit(side, game.TimeForfeit, err.Error())
 		case err != nil:
-			forfeit(side, TermCrash, err.Error())
+			forfeit(side, game.Crash, err.Error())
 		default:
-			if err := gm.Play(m); err != nil {
-				forfeit(side, TermIllegal, fmt.Sprintf("%s is not legal", m.Text(gm.Geometry())))
+			switch err := g.Play(side, m); {
+			case errors.Is(err, game.ErrTimeOut):
+				flag()
+			case err != nil:
+				forfeit(side, game.IllegalMove, fmt.Sprintf("%s is not legal", m.Text(gm.Geometry())))
 			}
 		}
 	}
 
-	g.Result, g.Termination, g.Plies = result, term, gm.Len()
-	rec := record.FromGame(gm)
-	rec.Result = result
+	end := g.Ending()
+	res.Result, res.Termination, res.Plies = end.Result, end.Termination, g.Len()
+	rec := record.Of(g)
 	tags := []record.Tag{
 		{Key: "Event", Value: cfg.Event},
 		{Key: "Date", Value: time.Now().Format("2006.01.02")},
 		{Key: "Round", Value: strconv.Itoa(index + 1)},
 		{Key: "White", Value: names[0]},
 		{Key: "Black", Value: names[1]},
-		{Key: "Termination", Value: term},
 	}
 	if tcs[0] == tcs[1] {
-		tags = append(tags, record.Tag{Key: "TimeControl", Value: tcs[0].pgn()})
+		tags = append(tags, record.Tag{Key: "TimeControl", Value: pgnTimeControl(tcs[0])})
 	} else {
-		tags = append(tags, record.Tag{Key: "WhiteTimeControl", Value: tcs[0].pgn()},
-			record.Tag{Key: "BlackTimeControl", Value: tcs[1].pgn()})
+		tags = append(tags, record.Tag{Key: "WhiteTimeControl", Value: pgnTimeControl(tcs[0])},
+			record.Tag{Key: "BlackTimeControl", Value: pgnTimeControl(tcs[1])})
 	}
 	for _, t := range tags {
 		if err := rec.SetTag(t.Key, t.Value); err != nil {
@@ -428,8 +426,8 @@ func (r *runner) play(ctx context.Context, index, k int, op Opening, p1White boo
 			*c = strings.TrimSpace(*c + " " + note)
 		}
 	}
-	g.Record = rec
-	return g, nil
+	res.Record = rec
+	return res, nil
 }
 
 // closePlayer closes p if it holds resources, such as an engine process.

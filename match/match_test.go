@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"emergo/game"
+	"emergo/player"
 	"emergo/record"
 	"emergo/rules"
 )
@@ -72,7 +74,7 @@ func TestRunInProcess(t *testing.T) {
 		if g.Number != i+1 || rec.Tag("Round") != strconv.Itoa(i+1) {
 			t.Errorf("record %d is game %d, round %s", i+1, g.Number, rec.Tag("Round"))
 		}
-		if rec.Result != g.Result || rec.Tag("Termination") != g.Termination {
+		if rec.Result != g.Result || rec.Tag("Termination") != g.Termination.String() {
 			t.Errorf("game %d: record says %s (%s), summary %s (%s)", g.Number, rec.Result, rec.Tag("Termination"), g.Result, g.Termination)
 		}
 		if rec.Tag("Size") != "7" {
@@ -82,7 +84,7 @@ func TestRunInProcess(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d does not replay: %v", g.Number, err)
 		}
-		if o := gm.Outcome(); o.Over() && (o.Result != g.Result || o.Reason.String() != g.Termination) {
+		if o := gm.Outcome(); o.Over() && (game.EndingOf(o) != game.Ending{Result: g.Result, Termination: g.Termination}) {
 			t.Errorf("game %d: the board says %s, the match %s (%s)", g.Number, o, g.Result, g.Termination)
 		}
 		// Games 2k-1 and 2k share an opening with the colours swapped.
@@ -176,7 +178,7 @@ func TestPlyLimit(t *testing.T) {
 		if g.Plies > 12 {
 			t.Errorf("game %d went on to %d plies", g.Number, g.Plies)
 		}
-		if g.Termination == TermPlyLimit {
+		if g.Termination == game.Adjudication {
 			adjudicated++
 			if g.Result != rules.Draw || recs[i].Result != rules.Draw || g.Plies != 12 {
 				t.Errorf("game %d: adjudicated as %s after %d plies", g.Number, g.Result, g.Plies)
@@ -206,7 +208,7 @@ func TestOpeningFromPosition(t *testing.T) {
 			t.Errorf("game %d: SetUp %q, start %v", i+1, rec.Tag("SetUp"), rec.Start)
 		}
 		switch sum.Games[i].Termination {
-		case TermCrash, TermIllegal, TermTime:
+		case game.Crash, game.IllegalMove, game.TimeForfeit:
 			t.Errorf("game %d: %s: %v", i+1, sum.Games[i].Termination, rec.Comments)
 		}
 	}
@@ -218,13 +220,13 @@ func TestOpeningFromPosition(t *testing.T) {
 func TestExternalForfeits(t *testing.T) {
 	tests := []struct {
 		mode string
-		term string
+		term game.Termination
 	}{
-		{"good", ""},
-		{"crash:2", TermCrash},
-		{"illegal:1", TermIllegal},
-		{"garbage:2", TermIllegal},
-		{"hang:2", TermTime},
+		{"good", game.Unterminated},
+		{"crash:2", game.Crash},
+		{"illegal:1", game.IllegalMove},
+		{"garbage:2", game.IllegalMove},
+		{"hang:2", game.TimeForfeit},
 	}
 	for _, tc := range tests {
 		t.Run(tc.mode, func(t *testing.T) {
@@ -239,8 +241,8 @@ func TestExternalForfeits(t *testing.T) {
 			}
 			sum, recs := runMatch(t, cfg)
 			for i, g := range sum.Games {
-				if tc.term == "" {
-					if g.Termination == TermCrash || g.Termination == TermIllegal || g.Termination == TermTime {
+				if tc.term == game.Unterminated {
+					if g.Termination == game.Crash || g.Termination == game.IllegalMove || g.Termination == game.TimeForfeit {
 						t.Errorf("game %d: a good engine lost by %s", g.Number, g.Termination)
 					}
 					if want := "fake-good"; recs[i].Tag("White") != want && recs[i].Tag("Black") != want {
@@ -251,7 +253,7 @@ func TestExternalForfeits(t *testing.T) {
 				if g.Termination != tc.term || g.P1Score() != 0 {
 					t.Errorf("game %d: %s (%s), want a loss of the engine by %s", g.Number, g.Result, g.Termination, tc.term)
 				}
-				if recs[i].Tag("Termination") != tc.term {
+				if recs[i].Tag("Termination") != tc.term.String() {
 					t.Errorf("game %d: Termination tag %q", g.Number, recs[i].Tag("Termination"))
 				}
 			}
@@ -259,25 +261,32 @@ func TestExternalForfeits(t *testing.T) {
 	}
 }
 
-func TestClockForfeit(t *testing.T) {
-	c := newClocks([2]TimeControl{{Time: time.Second, Inc: 100 * time.Millisecond}, {MoveTime: 50 * time.Millisecond}})
-	if !c.spend(rules.White, 600*time.Millisecond, 0) || c.left[rules.White] != 500*time.Millisecond {
-		t.Fatalf("after 600ms of 1s+100ms: %v left", c.left[rules.White])
-	}
-	if pc := c.clock(rules.Black); pc.MoveTime != 50*time.Millisecond {
-		t.Errorf("Black's clock %+v, want a movetime", pc)
-	}
-	if pc := c.clock(rules.White); pc.Time[rules.White] != 500*time.Millisecond || pc.Inc[rules.White] != 100*time.Millisecond || pc.Time[rules.Black] != 0 {
+// The players are told the game's clock: the time per move of their own
+// control, else every side's time and increment; the limit of a move is
+// the time left.
+func TestClockOf(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	tcs := [2]TimeControl{{Time: time.Second, Increment: 100 * time.Millisecond}, {MoveTime: 50 * time.Millisecond}}
+	g := game.New(rules.NewGame(rules.Geometry7), game.Options{Now: func() time.Time { return now }, Control: tcs})
+	g.Start()
+	now = now.Add(600 * time.Millisecond)
+	if pc := clockOf(g, rules.White); pc.Time[rules.White] != 400*time.Millisecond || pc.Inc[rules.White] != 100*time.Millisecond || pc.Time[rules.Black] != 0 || pc.MoveTime != 0 {
 		t.Errorf("White's clock %+v", pc)
 	}
-	if !c.spend(rules.White, 550*time.Millisecond, 100*time.Millisecond) || c.left[rules.White] != 100*time.Millisecond {
-		t.Errorf("within the grace: %v left, want the increment", c.left[rules.White])
+	if lim := limit(g, rules.White); lim != 400*time.Millisecond {
+		t.Errorf("White's limit %v", lim)
 	}
-	if c.spend(rules.White, 300*time.Millisecond, 100*time.Millisecond) {
-		t.Error("overrunning by more than the grace did not lose")
+	if err := g.Play(rules.White, g.Rules().Legal()[0]); err != nil {
+		t.Fatal(err)
 	}
-	if c.spend(rules.Black, 151*time.Millisecond, 100*time.Millisecond) || !c.spend(rules.Black, 149*time.Millisecond, 100*time.Millisecond) {
-		t.Error("movetime 50ms with grace 100ms: 151ms should lose and 149ms not")
+	if pc := clockOf(g, rules.Black); pc != (player.Clock{MoveTime: 50 * time.Millisecond}) {
+		t.Errorf("Black's clock %+v, want a movetime", pc)
+	}
+	if lim := limit(g, rules.Black); lim != 50*time.Millisecond {
+		t.Errorf("Black's limit %v", lim)
+	}
+	if lim := limit(game.New(rules.NewGame(rules.Geometry7), game.Options{}), rules.White); lim != 0 {
+		t.Errorf("a limit %v without a clock", lim)
 	}
 }
 
@@ -290,10 +299,10 @@ func TestParseTimeControl(t *testing.T) {
 		{"", TimeControl{}},
 		{"100ms/move", TimeControl{MoveTime: 100 * time.Millisecond}},
 		{"0.5/move", TimeControl{MoveTime: 500 * time.Millisecond}},
-		{"10s+0.1s", TimeControl{Time: 10 * time.Second, Inc: 100 * time.Millisecond}},
-		{"1m+100ms", TimeControl{Time: time.Minute, Inc: 100 * time.Millisecond}},
+		{"10s+0.1s", TimeControl{Time: 10 * time.Second, Increment: 100 * time.Millisecond}},
+		{"1m+100ms", TimeControl{Time: time.Minute, Increment: 100 * time.Millisecond}},
 		{"5m", TimeControl{Time: 5 * time.Minute}},
-		{"60+1", TimeControl{Time: time.Minute, Inc: time.Second}},
+		{"60+1", TimeControl{Time: time.Minute, Increment: time.Second}},
 	}
 	for _, tc := range tests {
 		got, err := ParseTimeControl(tc.text)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"emergo/game"
 	"emergo/record"
 	"emergo/rules"
 )
@@ -18,8 +19,8 @@ type GameResult struct {
 	P1White     bool // the first player had White
 	Size        int  // the board, 9 or 7
 	Result      rules.Result
-	Termination string // the board's reason, or the ending off the board
-	Plies       int    // moves in the game, the opening's included
+	Termination game.Termination // the board's reason, or the ending off the board
+	Plies       int              // moves in the game, the opening's included
 	Record      record.Record
 }
 
@@ -156,7 +157,7 @@ type Summary struct {
 
 // Terminations counts the games by their Termination, most frequent first.
 func (s *Summary) Terminations() []TermCount {
-	m := map[string]int{}
+	m := map[game.Termination]int{}
 	for i := range s.Games {
 		m[s.Games[i].Termination]++
 	}
@@ -168,14 +169,14 @@ func (s *Summary) Terminations() []TermCount {
 		if a.Games != b.Games {
 			return b.Games - a.Games
 		}
-		return strings.Compare(a.Termination, b.Termination)
+		return strings.Compare(a.Termination.String(), b.Termination.String())
 	})
 	return out
 }
 
 // TermCount is the number of games that ended one way.
 type TermCount struct {
-	Termination string
+	Termination game.Termination
 	Games       int
 }
 
