@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"emergo/analysis"
+	"emergo/game"
 	"emergo/notation"
 	"emergo/player"
 	"emergo/record"
@@ -73,31 +74,23 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		gm, err := bf.game()
+		board, err := bf.game()
 		if err != nil {
 			return err
 		}
-		s.gm = gm
+		s.g = game.New(board, game.Options{})
 	}
 	return s.run(context.Background(), stdin)
 }
 
-// playSession is a game in the terminal: the game, who plays which side, and
-// the ending off the board if a player resigned (RULES 6.4).
+// playSession is a game in the terminal: the game and who plays which
+// side.
 type playSession struct {
 	out      io.Writer
-	gm       *rules.Game
+	g        *game.Game
 	human    [2]bool
 	engine   *player.Engine
 	moveTime time.Duration
-	ended    *offBoard
-}
-
-// offBoard is an ending the board does not decide, such as a resignation.
-type offBoard struct {
-	result      rules.Result
-	termination string // the Termination tag: "resignation", "time forfeit", ...
-	reason      string // as shown: "White resigns"
 }
 
 // hintLimits bound the search of the hint command: deep enough to be
@@ -145,13 +138,10 @@ func (s *playSession) run(ctx context.Context, in io.Reader) error {
 	}
 }
 
-func (s *playSession) side() rules.Color {
-	p := s.gm.Position()
-	return p.Side()
-}
+func (s *playSession) side() rules.Color { return s.g.Side() }
 
 // over reports whether the game has ended on the board or off it.
-func (s *playSession) over() bool { return s.ended != nil || s.gm.Outcome().Over() }
+func (s *playSession) over() bool { return s.g.Over() }
 
 // command carries out one line of input and reports whether to quit.
 func (s *playSession) command(ctx context.Context, line string) (quit bool) {
@@ -202,7 +192,7 @@ func (s *playSession) command(ctx context.Context, line string) (quit bool) {
 
 // humanMove plays a typed move, or says why it cannot be played.
 func (s *playSession) humanMove(text string) {
-	g := s.gm.Geometry()
+	g := s.g.Rules().Geometry()
 	if strings.IndexFunc(text, unicode.IsLetter) >= 0 && strings.IndexFunc(text, unicode.IsDigit) < 0 {
 		fmt.Fprintf(s.out, "Unknown command %q. Type help for the commands.\n", text)
 		return
@@ -215,13 +205,13 @@ func (s *playSession) humanMove(text string) {
 		fmt.Fprintln(s.out, "The game is over. Use undo, save FILE, load FILE or quit.")
 		return
 	}
-	p := s.gm.Position()
+	p := s.g.Rules().Position()
 	m, err := notation.ParseMove(&p, text)
 	if err != nil {
 		fmt.Fprintf(s.out, "Illegal move: %s.\n", moveErrorText(err))
 		return
 	}
-	if err := s.gm.Play(m); err != nil {
+	if err := s.g.Play(s.side(), m); err != nil {
 		fmt.Fprintf(s.out, "Illegal move: %v.\n", err)
 		return
 	}
@@ -239,18 +229,18 @@ func moveErrorText(err error) string {
 
 // engineMove lets the engine play the side to move and announces it.
 func (s *playSession) engineMove(ctx context.Context) error {
-	m, err := s.engine.Move(ctx, s.gm, player.Clock{MoveTime: s.moveTime})
+	m, err := s.engine.Move(ctx, s.g.Rules(), player.Clock{MoveTime: s.moveTime})
 	if err != nil {
 		return err
 	}
-	if err := s.gm.Play(m); err != nil {
+	if err := s.g.Play(s.side(), m); err != nil {
 		return fmt.Errorf("the engine chose an illegal move: %w", err)
 	}
 	who := "Emergo"
 	if !s.human[rules.White] && !s.human[rules.Black] {
 		who = fmt.Sprintf("Emergo (%s)", s.side().Other())
 	}
-	fmt.Fprintf(s.out, "%s plays %s\n", who, m.Text(s.gm.Geometry()))
+	fmt.Fprintf(s.out, "%s plays %s\n", who, m.Text(s.g.Rules().Geometry()))
 	s.afterMove()
 	return nil
 }
@@ -259,8 +249,8 @@ func (s *playSession) engineMove(ctx context.Context) error {
 func (s *playSession) afterMove() {
 	fmt.Fprintln(s.out)
 	s.show()
-	if o := s.gm.Outcome(); o.Over() {
-		fmt.Fprintf(s.out, "Game over: %s (%s).\n", resultWords(o.Result), o.Reason)
+	if e := s.g.Ending(); e.Over() {
+		fmt.Fprintf(s.out, "Game over: %s (%s).\n", resultWords(e.Result), e.Termination)
 	}
 }
 
@@ -277,16 +267,26 @@ func resultWords(r rules.Result) string {
 	return "no result"
 }
 
+// endingWords says how a game ended off the board: "White resigns", or
+// the Termination.
+func endingWords(e game.Ending) string {
+	if w, ok := e.Winner(); ok && e.Termination == game.Resignation {
+		return w.Other().String() + " resigns"
+	}
+	return e.Termination.String()
+}
+
 // show draws the board with the men in hand and the side to move, or the
 // result.
 func (s *playSession) show() {
-	p := s.gm.Position()
+	board := s.g.Rules()
+	p := board.Position()
 	var last rules.Move
-	if n := s.gm.Len(); n > 0 {
-		last = s.gm.Moves()[n-1]
+	if n := board.Len(); n > 0 {
+		last = board.Moves()[n-1]
 	}
-	if s.ended == nil {
-		fmt.Fprint(s.out, describe(s.gm, &p, last))
+	if e := s.g.Ending(); !e.Over() || e.Termination.OnBoard() {
+		fmt.Fprint(s.out, describe(board, &p, last))
 		return
 	}
 	fmt.Fprint(s.out, notation.Diagram(&p, last))
@@ -294,7 +294,7 @@ func (s *playSession) show() {
 	if !last.IsZero() {
 		fmt.Fprintf(s.out, "Last move: %s\n", last.Text(p.Geometry()))
 	}
-	fmt.Fprintf(s.out, "Result: %s (%s)\n", s.ended.result, s.ended.reason)
+	fmt.Fprintf(s.out, "Result: %s (%s)\n", s.g.Ending().Result, endingWords(s.g.Ending()))
 	fmt.Fprintf(s.out, "Position: %s\n", notation.FormatPosition(&p))
 }
 
@@ -304,7 +304,7 @@ func (s *playSession) listMoves() {
 		fmt.Fprintln(s.out, "The game is over: no moves.")
 		return
 	}
-	moves := notation.SortedMoves(s.gm.Geometry(), s.gm.Legal())
+	moves := notation.SortedMoves(s.g.Rules().Geometry(), s.g.Rules().Legal())
 	fmt.Fprintf(s.out, "%s:\n", plural(len(moves), "legal move"))
 	line := ""
 	for _, m := range moves {
@@ -323,17 +323,16 @@ func (s *playSession) listMoves() {
 // undo takes back one move, and against the engine as many more as bring
 // the turn back to the person: their move and the engine's reply.
 func (s *playSession) undo() {
-	if s.gm.Len() == 0 {
+	board := s.g.Rules()
+	if board.Len() == 0 {
 		fmt.Fprintln(s.out, "There is no move to take back.")
 		return
 	}
-	s.ended = nil
 	var taken []string
-	g := s.gm.Geometry()
 	for {
-		taken = append(taken, s.gm.Moves()[s.gm.Len()-1].Text(g))
-		s.gm.Undo()
-		if s.human[s.side()] || s.gm.Len() == 0 || !(s.human[rules.White] || s.human[rules.Black]) {
+		taken = append(taken, board.Moves()[board.Len()-1].Text(board.Geometry()))
+		s.g.Undo()
+		if s.human[s.side()] || board.Len() == 0 || !(s.human[rules.White] || s.human[rules.Black]) {
 			break
 		}
 	}
@@ -347,8 +346,8 @@ func (s *playSession) hint(ctx context.Context) {
 		fmt.Fprintln(s.out, "The game is over.")
 		return
 	}
-	p := s.gm.Position()
-	r := s.engine.Search().Search(ctx, p, search.HistoryOf(s.gm), hintLimits, nil)
+	p := s.g.Rules().Position()
+	r := s.engine.Search().Search(ctx, p, search.HistoryOf(s.g.Rules()), hintLimits, nil)
 	if r.Move.IsZero() {
 		fmt.Fprintln(s.out, "No hint: the search found no move.")
 		return
@@ -364,12 +363,11 @@ func (s *playSession) resign() {
 		return
 	}
 	loser := s.side()
-	res := rules.WhiteWins
-	if loser == rules.White {
-		res = rules.BlackWins
+	if err := s.g.Resign(loser); err != nil {
+		fmt.Fprintln(s.out, "Not resigned:", err)
+		return
 	}
-	s.ended = &offBoard{result: res, termination: record.Resignation, reason: loser.String() + " resigns"}
-	fmt.Fprintf(s.out, "%s resigns: %s.\n", loser, resultWords(res))
+	fmt.Fprintf(s.out, "%s resigns: %s.\n", loser, resultWords(s.g.Ending().Result))
 }
 
 // name is the player of c as a record names it.
@@ -384,7 +382,7 @@ func (s *playSession) name(c rules.Color) string {
 // .json, the PGN-style text otherwise. The file is replaced whole, never
 // left half written.
 func (s *playSession) save(file string) error {
-	rec := record.FromGame(s.gm)
+	rec := record.Of(s.g)
 	for _, t := range []record.Tag{
 		{Key: "Event", Value: "emergo play"},
 		{Key: "Date", Value: time.Now().Format("2006.01.02")},
@@ -393,14 +391,6 @@ func (s *playSession) save(file string) error {
 	} {
 		if err := rec.SetTag(t.Key, t.Value); err != nil {
 			return err
-		}
-	}
-	if s.ended != nil {
-		rec.Result = s.ended.result
-		if s.ended.termination != "" {
-			if err := rec.SetTag("Termination", s.ended.termination); err != nil {
-				return err
-			}
 		}
 	}
 	var data []byte
@@ -426,27 +416,11 @@ func (s *playSession) load(file string) error {
 	if err != nil {
 		return err
 	}
-	rec := recs[0]
-	gm, err := rec.Game()
+	g, err := recs[0].Played(game.Options{})
 	if err != nil {
 		return err
 	}
-	s.gm, s.ended = gm, nil
-	if rec.Result != rules.Ongoing && !gm.Outcome().Over() {
-		term := rec.Tag("Termination")
-		reason := term
-		switch {
-		case term == record.Resignation && rec.Result != rules.Draw:
-			loser := rules.White
-			if rec.Result == rules.WhiteWins {
-				loser = rules.Black
-			}
-			reason = loser.String() + " resigns"
-		case term == "" || term == record.Unterminated:
-			term, reason = "", "ended off the board"
-		}
-		s.ended = &offBoard{result: rec.Result, termination: term, reason: reason}
-	}
+	s.g = g
 	if s.engine != nil {
 		s.engine.NewGame()
 	}

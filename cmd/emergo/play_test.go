@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"emergo/game"
 	"emergo/notation"
 	"emergo/record"
 	"emergo/rules"
@@ -165,7 +166,7 @@ func TestPlayResign(t *testing.T) {
 		"Saved to "+saved,
 	)
 	rec := readOneRecord(t, saved)
-	if rec.Result != rules.WhiteWins || rec.Tag("Termination") != record.Resignation || len(rec.Moves) != 1 {
+	if rec.Result != rules.WhiteWins || rec.Tag("Termination") != game.Resignation.String() || len(rec.Moves) != 1 {
 		t.Errorf("saved: result %s, termination %q, %d moves", rec.Result, rec.Tag("Termination"), len(rec.Moves))
 	}
 	out = playScript(t, "e1\nundo\ne1\n", "-color", "both", "-load", saved)
