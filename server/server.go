@@ -24,7 +24,10 @@ import (
 	"emergo/store"
 )
 
-//go:embed web
+// webFS holds the browser UI: the pages, modules, styles and icon of web/,
+// and not its tests (web/test) or notes.
+//
+//go:embed web/*.html web/*.js web/*.css web/*.svg
 var webFS embed.FS
 
 // Config configures a Server.

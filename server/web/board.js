@@ -1,7 +1,11 @@
 // The board: an SVG drawing of a position that the player can click, tap or
-// steer with the keyboard. It knows the notation of moves (RULES 7) and the
-// geometry of the board, and nothing of the server: the legal moves come in
-// from outside, and a chosen move goes out through onMove.
+// steer with the keyboard. It knows the geometry of the board and, through
+// notation.js, the notation of moves (RULES 7), and nothing of the server:
+// the legal moves come in from outside, and a chosen move goes out through
+// onMove.
+
+import { FILES, isPlayable, parseMove, parseSquare, squareName } from './notation.js';
+import { other } from './text.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -11,8 +15,6 @@ const ML = 34; // left, for the ranks
 const MB = 34; // bottom, for the files
 const MT = 6;
 const MR = 6;
-
-const FILES = 'abcdefghi';
 
 const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -25,31 +27,6 @@ export function el(name, attrs = {}, parent = null) {
   return e;
 }
 
-/** squareName is the name of the square on file f and rank r, both from 0. */
-export const squareName = (f, r) => FILES[f] + (r + 1);
-
-/** parseSquare is {f, r} of a square name, or null. */
-export function parseSquare(s) {
-  const m = /^([a-i])([1-9])$/.exec(s);
-  return m ? { f: FILES.indexOf(m[1]), r: Number(m[2]) - 1 } : null;
-}
-
-/** isPlayable reports whether a square is dark (used): file + rank even. */
-export const isPlayable = (f, r) => (f + r) % 2 === 0;
-
-/**
- * parseMove reads a move in notation: {kind: "entry"|"step"|"capture",
- * squares, text}, or null. A leading "@" is accepted on entries.
- */
-export function parseMove(text) {
-  const t = String(text).trim().toLowerCase().replace(/^@/, '');
-  if (/^[a-i][1-9]$/.test(t)) return { kind: 'entry', squares: [t], text: t };
-  if (/^[a-i][1-9]-[a-i][1-9]$/.test(t)) return { kind: 'step', squares: t.split('-'), text: t };
-  if (/^[a-i][1-9](x[a-i][1-9])+$/.test(t)) return { kind: 'capture', squares: t.split('x'), text: t };
-  return null;
-}
-
-const other = (c) => (c === 'white' ? 'black' : 'white');
 const men = (n, colour) => (n === 1 ? `1 ${colour} man` : `${n} ${colour} men`);
 
 /** describeColumn says what a column holds, for labels and tooltips. */

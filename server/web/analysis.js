@@ -1,0 +1,112 @@
+// Analysis of the position on the board: the request, and the engine's
+// answer in words. The engine scores for the side to move; the page shows
+// the score from White's side, as the move list is read, and says who is
+// to move.
+
+import * as api from './api.js';
+import { breakable, h } from './dom.js';
+import { moveNumber } from './notation.js';
+import { capital } from './text.js';
+
+/**
+ * LEVEL is the margin, in hundredths of a man, within which a position is
+ * called about level.
+ */
+export const LEVEL = 25;
+
+/** formatScore is a score in hundredths of a man as men: +0.35, −1.20, 0.00. */
+export function formatScore(score) {
+  const v = score / 100;
+  if (v === 0) return '0.00';
+  return (v > 0 ? '+' : '−') + Math.abs(v).toFixed(2);
+}
+
+/**
+ * scoreText is the engine's verdict {head, note} from White's side: a
+ * forced win as #+N (White) or #−N (Black) in N moves, else the score.
+ */
+export function scoreText(a, turn) {
+  const sign = turn === 'white' ? 1 : -1;
+  if (a.mate) {
+    const white = a.mate * sign > 0;
+    const n = Math.abs(a.mate);
+    return { head: `#${white ? '+' : '−'}${n}`, note: `${white ? 'White' : 'Black'} wins by force (in ${n}).` };
+  }
+  const w = (a.score || 0) * sign;
+  const note = w > LEVEL ? 'White is better.' : w < -LEVEL ? 'Black is better.' : 'About level.';
+  return { head: formatScore(w), note };
+}
+
+/**
+ * bestLine is the engine's line after ply moves of a game whose first move
+ * was first's, as numbered words: {number} before a White move (and before
+ * the first move when it is Black's, as "5…"), {move, best} for a move,
+ * best on the first. Without a line, the best move alone.
+ */
+export function bestLine(a, ply, first) {
+  const pv = a.pv && a.pv.length ? a.pv : a.best ? [a.best] : [];
+  const offset = first === 'white' ? 0 : 1;
+  const words = [];
+  pv.forEach((move, i) => {
+    const j = ply + offset + i;
+    if (j % 2 === 0) words.push({ number: `${moveNumber(j)}.` });
+    else if (i === 0) words.push({ number: `${moveNumber(j)}…` });
+    words.push({ move, best: i === 0 });
+  });
+  return words;
+}
+
+/** searchFacts is how far the engine looked: "depth 8 · 123,456 nodes", or "". */
+export function searchFacts(a) {
+  const facts = [];
+  if (a.depth) facts.push(`depth ${a.depth}`);
+  if (a.nodes) facts.push(`${Number(a.nodes).toLocaleString()} nodes`);
+  return facts.join(' · ');
+}
+
+/** analysisView is the answer a as elements, for the position after ply moves. */
+export function analysisView(a, turn, ply, first) {
+  const { head, note } = scoreText(a, turn);
+  const parts = [h('p', { class: 'score-line' },
+    h('span', { class: 'score', 'data-testid': 'analysis-score' }, head), ' ', note,
+    h('span', { class: 'muted' }, ` ${capital(turn)} to move`))];
+  const words = bestLine(a, ply, first).map((w) =>
+    w.number ?? h(w.best ? 'strong' : 'span', {}, breakable(w.move)));
+  if (words.length) {
+    const spaced = words.flatMap((x, i) => (i ? [' ', x] : [x]));
+    parts.push(h('p', { class: 'pv', 'data-testid': 'analysis-line' }, 'Best line: ', ...spaced));
+  } else {
+    parts.push(h('p', { class: 'muted' }, 'No moves: the game is over in this position.'));
+  }
+  const facts = searchFacts(a);
+  if (facts) parts.push(h('p', { class: 'muted small' }, facts));
+  return parts;
+}
+
+/**
+ * Analysis runs the analyse button: it asks for the position shown and puts
+ * the answer in out, unless another was asked for meanwhile.
+ */
+export class Analysis {
+  constructor(out, button) {
+    this.out = out;
+    this.button = button;
+    this.token = 0;
+  }
+
+  /** run analyses position, with turn to move after ply moves of a game first began. */
+  async run(position, turn, ply, first) {
+    const token = ++this.token;
+    this.button.disabled = true;
+    this.out.replaceChildren(h('p', { class: 'muted' }, 'Analysing…'));
+    try {
+      const a = await api.analyze({ position });
+      if (token !== this.token) return;
+      this.out.replaceChildren(...analysisView(a, turn, ply, first));
+    } catch (e) {
+      if (token === this.token) this.out.replaceChildren(h('p', { class: 'message error' }, e.message));
+    } finally {
+      this.button.disabled = false;
+    }
+  }
+}

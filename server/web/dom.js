@@ -1,0 +1,36 @@
+// The few DOM helpers every page uses: finding and making elements, and
+// showing a message.
+
+import { moveParts } from './notation.js';
+import { capital } from './text.js';
+
+/** $ is the first element matching sel in root. */
+export const $ = (sel, root = document) => root.querySelector(sel);
+
+/** h makes an HTML element: h('button', {class: 'x', onclick}, 'text', child). */
+export function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'class') e.className = v;
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : String(c));
+  }
+  return e;
+}
+
+/** showMessage puts text in a message element; kind is "error" or "info". */
+export function showMessage(el, text, kind = 'error') {
+  // The server's messages start in lower case, as Go errors do.
+  el.textContent = text ? capital(text) : '';
+  el.className = `message ${text ? kind : ''}`;
+}
+
+/** breakable is a move's text with a line-break chance between squares. */
+export function breakable(m) {
+  return moveParts(m).flatMap((part, i) => (i ? [h('wbr'), part] : [part]));
+}

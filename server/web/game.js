@@ -1,0 +1,319 @@
+// The page of one game, "/g/{id}": it wires the state (sync.js), the board
+// (board.js), the panel (panel.js), the clocks (clock.js), replay
+// (replay.js) and analysis (analysis.js) to the markup and to each other,
+// and sends the player's actions.
+
+import * as api from './api.js';
+import { Analysis } from './analysis.js';
+import { Board } from './board.js';
+import { Clocks } from './clock.js';
+import { $, h, showMessage } from './dom.js';
+import { normalizeMove } from './notation.js';
+import { closeResign, renderControls, renderMoves, renderPlayer, renderSeats, renderStatus } from './panel.js';
+import { storedName, storeName } from './prefs.js';
+import { firstSide, Replay } from './replay.js';
+import { myTurn, title } from './status.js';
+import { GameSync, playedMove } from './sync.js';
+import { other } from './text.js';
+import { uploadFile } from './upload.js';
+
+/** GamePage runs the page of one game: board, panel, live updates. */
+export class GamePage {
+  constructor(id) {
+    this.id = id;
+    this.sync = new GameSync(id, {
+      onState: (s, prev) => this.took(s, prev),
+      onConn: (status) => {
+        $('#conn').hidden = status === 'open';
+      },
+    });
+    this.replay = new Replay((ply) => api.positionAt(id, ply));
+    this.clocks = new Clocks();
+    this.flipped = false;
+    this.userFlipped = false;
+    this.busy = false; // a move is on its way to the server
+    this.boardKey = '';
+    this.animateNext = null;
+  }
+
+  /** state is the game as last taken. */
+  get state() {
+    return this.sync.state;
+  }
+
+  start() {
+    $('#home').remove();
+    const main = $('#game');
+    main.hidden = false;
+    this.msg = $('[data-testid="message"]', main);
+    this.board = new Board($('#board'), { onMove: (m) => this.play(m), label: 'Emergo board' });
+    this.analysis = new Analysis($('#analysis'), $('#analyse'));
+    this.wire();
+    this.load();
+    this.sync.follow();
+  }
+
+  async load() {
+    try {
+      await this.sync.load();
+    } catch (e) {
+      if (e.status === 404) {
+        $('[data-testid="status"]').replaceChildren('There is no such game. ', h('a', { href: '/' }, 'Start a new one.'));
+      }
+      this.error(e.message);
+    }
+  }
+
+  error(text) {
+    showMessage(this.msg, text, 'error');
+  }
+
+  info(text) {
+    showMessage(this.msg, text, 'info');
+  }
+
+  wire() {
+    $('#flip').addEventListener('click', () => {
+      this.flipped = !this.flipped;
+      this.userFlipped = true;
+      this.board.setFlipped(this.flipped);
+      this.renderPlayers();
+    });
+    for (const b of document.querySelectorAll('[data-nav]')) {
+      b.addEventListener('click', () => this.nav(b.dataset.nav));
+    }
+    $('#live').addEventListener('click', () => this.goLive());
+    $('#moves').addEventListener('click', (e) => {
+      const b = e.target.closest('[data-ply]');
+      if (b) this.showPly(Number(b.dataset.ply));
+    });
+    $('#move-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.typedMove();
+    });
+    $('#copy-invite').addEventListener('click', () => this.copyInvite());
+    $('#resign').addEventListener('click', () => {
+      $('#resign').hidden = true;
+      $('#resign-confirm-box').hidden = false;
+      $('#resign-no').focus();
+    });
+    $('#resign-no').addEventListener('click', () => closeResign());
+    $('#resign-yes').addEventListener('click', () => {
+      closeResign();
+      this.act(() => api.resign(this.id));
+    });
+    const told = (text) => (this.state?.mode === 'engine' ? '' : text);
+    $('#draw').addEventListener('click', () => this.act(() => api.draw(this.id, 'offer'), told('Draw offered.')));
+    $('#takeback').addEventListener('click', () => this.act(() => api.takeback(this.id, 'request'), told('Take-back asked.')));
+    $('#analyse').addEventListener('click', () => this.analyse());
+    $('[data-testid="upload"]', $('#game')).addEventListener('change', (e) => uploadFile(e.target, this.msg));
+    $('#join-name').value = storedName();
+    $('#dl-pgn').href = api.recordURL(this.id, 'pgn');
+    $('#dl-json').href = api.recordURL(this.id, 'json');
+
+    document.addEventListener('keydown', (e) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.target.closest && e.target.closest('input, textarea, select, [contenteditable]')) return;
+      const keys = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' };
+      if (keys[e.key]) {
+        e.preventDefault();
+        this.nav(keys[e.key]);
+      } else if (e.key === 'Escape') {
+        this.board.clearSelection();
+      }
+    });
+  }
+
+  // took shows a state the sync has just taken, prev the one before.
+  took(s, prev) {
+    if (!this.replay.view) {
+      const m = playedMove(prev, s);
+      if (m) this.animateNext = m;
+    }
+    $('#dl-json-note').hidden = s.size !== 7;
+    if (!this.userFlipped) {
+      const want = s.you === 'black';
+      if (want !== this.flipped) {
+        this.flipped = want;
+        this.board.setFlipped(want);
+      }
+    }
+    this.replay.fit(s.moves.length);
+    this.render();
+  }
+
+  render() {
+    const s = this.state;
+    if (!s) return;
+    this.renderBoard();
+    this.renderPlayers();
+    renderStatus(s, this.replay.view);
+    renderMoves(s, this.replay.view);
+    renderSeats(s, () => this.join());
+    renderControls(s, (what, action) => this.act(() => api[what](this.id, action)));
+    this.clocks.sync(s);
+    document.title = title(s);
+  }
+
+  canMove() {
+    return !this.replay.view && !this.busy && myTurn(this.state);
+  }
+
+  renderBoard() {
+    const s = this.state;
+    const view = this.replay.view;
+    const interactive = this.canMove();
+    const key = `${s.version}|${view ? view.ply : 'live'}|${interactive}`;
+    if (key === this.boardKey && !this.animateNext) return;
+    this.boardKey = key;
+    const animate = this.animateNext;
+    this.animateNext = null;
+    if (view) {
+      const d = view.data;
+      this.board.update({ size: s.size, board: d.board, lastMove: d.lastMove, interactive: false, animate });
+    } else {
+      this.board.update({
+        size: s.size, board: s.board, lastMove: s.moves[s.moves.length - 1] || null,
+        legal: s.legal || [], interactive, animate,
+      });
+    }
+    $('#move-input').disabled = !interactive;
+    $('[data-testid="move-submit"]').disabled = !interactive;
+  }
+
+  renderPlayers() {
+    const s = this.state;
+    if (!s) return;
+    const bottom = this.flipped ? 'black' : 'white';
+    for (const [box, colour] of [['#player-top', other(bottom)], ['#player-bottom', bottom]]) {
+      this.clocks.attach(colour, renderPlayer($(box), s, this.replay.view, colour));
+    }
+    this.clocks.tick();
+  }
+
+  // ------------------------------------------------------------ actions
+
+  /** act runs a request that answers with the state, and shows what failed. */
+  async act(fn, okText = '') {
+    try {
+      const ns = await fn();
+      showMessage(this.msg, okText, 'info');
+      if (ns && ns.id) this.sync.apply(ns);
+    } catch (e) {
+      this.error(e.message);
+      if (e.status === 409) this.sync.refresh();
+    }
+  }
+
+  async play(text) {
+    const s = this.state;
+    if (this.busy || !s) return;
+    this.busy = true;
+    showMessage(this.msg, '');
+    this.renderBoard();
+    try {
+      const ns = await api.move(this.id, text, s.moves.length);
+      this.busy = false;
+      $('#move-input').value = '';
+      if (!this.sync.apply(ns)) this.renderBoard();
+    } catch (e) {
+      this.busy = false;
+      this.error(e.message);
+      this.board.clearSelection();
+      this.renderBoard();
+      if (e.status === 409) this.sync.refresh();
+    }
+  }
+
+  typedMove() {
+    const raw = $('#move-input').value.trim();
+    if (!raw) return;
+    if (this.replay.view) {
+      this.error('You are looking at an earlier position: go back to live to play.');
+      return;
+    }
+    if (!myTurn(this.state)) {
+      this.error(this.state && this.state.result !== '*' ? 'The game is over.' : 'It is not your turn.');
+      return;
+    }
+    this.play(normalizeMove(raw));
+  }
+
+  async join() {
+    const name = $('#join-name').value.trim();
+    storeName(name);
+    try {
+      const ns = await api.join(this.id, name);
+      this.sync.follow();
+      this.sync.apply(ns);
+      this.info('You have joined the game.');
+    } catch (e) {
+      this.error(e.message);
+      if (e.status === 409) this.sync.refresh();
+    }
+  }
+
+  async copyInvite() {
+    const input = $('#invite-link');
+    const btn = $('#copy-invite');
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch {
+      input.select();
+      document.execCommand('copy');
+    }
+    btn.textContent = 'Copied';
+    setTimeout(() => {
+      btn.textContent = 'Copy';
+    }, 1500);
+  }
+
+  // ------------------------------------------------------------ replay
+
+  nav(where) {
+    const s = this.state;
+    if (!s) return;
+    const to = this.replay.target(where, s.moves.length);
+    if (to !== null) this.showPly(to);
+  }
+
+  goLive() {
+    const s = this.state;
+    const left = this.replay.live();
+    if (!left) return;
+    if (left.ply === s.moves.length - 1) this.animateNext = s.moves[s.moves.length - 1];
+    this.render();
+  }
+
+  async showPly(ply) {
+    if (ply >= this.state.moves.length) {
+      this.goLive();
+      return;
+    }
+    let data;
+    try {
+      data = await this.replay.fetch(ply, this.state.moves);
+    } catch (e) {
+      this.error(e.message);
+      return;
+    }
+    // Another choice came first, or a take-back took the ply away.
+    if (!data || this.state.moves.length <= ply) return;
+    const from = this.replay.shown(this.state.moves.length);
+    this.board.clearSelection();
+    this.replay.view = { ply, data };
+    if (ply === from + 1 && data.lastMove) this.animateNext = data.lastMove;
+    this.render();
+  }
+
+  // ------------------------------------------------------------ analysis
+
+  analyse() {
+    const s = this.state;
+    if (!s) return;
+    const view = this.replay.view;
+    const n = s.moves.length;
+    this.analysis.run(view ? view.data.position : s.position, view ? view.data.turn : s.turn,
+      this.replay.shown(n), firstSide(n, s.turn));
+  }
+}

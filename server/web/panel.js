@@ -1,0 +1,150 @@
+// The game page's markup filled from a state: the player bars, the status
+// and result, the move list, the seats and invitation, the controls and
+// offers. Each function draws one part from the state (and the position
+// shown); the words come from status.js and replay.js, and what the player
+// does goes back through the callbacks given.
+
+import { handStack } from './board.js';
+import { $, breakable, h } from './dom.js';
+import { firstSide, moveRows, navDisabled, shownSide, viewText } from './replay.js';
+import { controls, inviteTitle, openSeats, playerName, resultText, statusLine } from './status.js';
+import { capital, men, other } from './text.js';
+
+/**
+ * renderPlayer fills box with colour's bar: name, men in hand, the shadow
+ * piece and the clock, for the position shown (view, or the live one). It
+ * returns the clock's element, made anew.
+ */
+export function renderPlayer(box, s, view, colour) {
+  const v = shownSide(s, view);
+  const p = (s.players && s.players[colour]) || {};
+  const n = v.hands[colour] ?? 0;
+  box.dataset.testid = `player-${colour}`;
+  box.classList.toggle('to-move', !v.over && v.turn === colour);
+  const who = h('div', { class: 'who' },
+    h('span', { class: `swatch ${colour}`, 'aria-hidden': 'true' }),
+    h('span', { class: 'name' }, playerName(s, colour)),
+    p.engine ? h('span', { class: 'tag' }, 'engine') : null,
+    s.you === colour ? h('span', { class: 'tag you' }, 'you') : null);
+  const hand = h('div', { class: 'hand', title: `${capital(colour)} has ${men(n)} in hand` },
+    handStack(colour, n),
+    h('span', { class: 'hand-count', 'data-testid': `hand-${colour}` }, String(n)),
+    h('span', { class: 'hand-label' }, 'in hand'));
+  const shadow = !v.over && v.turn === colour && v.shadow > 1
+    ? h('div', { class: 'shadow', 'data-testid': `shadow-${colour}` },
+      `Shadow piece: ${v.shadow} men enter as one column`)
+    : null;
+  const clock = h('div', { class: 'clock', 'data-testid': `clock-${colour}`, role: 'timer', 'aria-label': `${capital(colour)}'s clock` });
+  clock.hidden = !s.clock;
+  box.replaceChildren(h('div', { class: 'player-main' }, who, hand), shadow || '', clock);
+  return clock;
+}
+
+/** renderStatus fills the result box, the status line and the bar of an earlier position. */
+export function renderStatus(s, view) {
+  const status = $('[data-testid="status"]');
+  const result = $('[data-testid="result"]');
+  const r = resultText(s);
+  if (r) {
+    result.replaceChildren(
+      h('strong', {}, r.head), ' ', h('span', { class: 'score' }, r.score),
+      h('div', { class: 'reason', hidden: !r.reason }, r.reason),
+      h('div', { class: 'mine', hidden: !r.mine }, r.mine));
+    result.hidden = false;
+  } else {
+    result.hidden = true;
+    result.replaceChildren();
+  }
+  const line = statusLine(s, Boolean(view));
+  status.textContent = line.text;
+  status.className = line.cls;
+  if (view) $('#view-text').textContent = viewText(view.ply, s.moves.length);
+  $('#view-bar').hidden = !view;
+}
+
+/**
+ * renderMoves fills the move list, the ply shown marked, and keeps that
+ * ply (or the newest move) in sight; it sets the navigation buttons.
+ */
+export function renderMoves(s, view) {
+  const box = $('#moves');
+  const n = s.moves.length;
+  const current = view ? view.ply : n;
+  const rows = moveRows(s.moves, firstSide(n, s.turn)).map((row) => h('div', { class: 'row' },
+    h('span', { class: 'no' }, `${row.number}.`),
+    row.plies.map((p) => (p
+      ? h('button', {
+        type: 'button', class: `mv${p.ply === current ? ' current' : ''}`, 'data-ply': p.ply,
+        'aria-current': p.ply === current ? 'true' : null, 'aria-label': p.label,
+      }, breakable(p.text))
+      : h('span', { class: 'mv empty' }, '…')))));
+  if (rows.length === 0) rows.push(h('p', { class: 'muted' }, 'No moves yet.'));
+  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  box.replaceChildren(...rows);
+  const cur = box.querySelector('.current');
+  if (view && cur) {
+    const top = cur.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) {
+      box.scrollTop = top - box.clientHeight / 2;
+    }
+  } else if (atEnd || !view) {
+    box.scrollTop = box.scrollHeight;
+  }
+  for (const [where, disabled] of Object.entries(navDisabled(current, n))) {
+    $(`[data-nav="${where}"]`).disabled = disabled;
+  }
+}
+
+/** renderSeats offers a watcher the open seats (onJoin takes one) and a player the invitation. */
+export function renderSeats(s, onJoin) {
+  const open = openSeats(s);
+  const joinBox = $('#join-box');
+  if (open.length > 0) {
+    const buttons = open.map((c, i) => h('button', {
+      type: 'button', class: 'primary', 'data-testid': i === 0 ? 'join' : `join-${c}`, 'data-seat': c,
+      onclick: onJoin,
+    }, `Join as ${capital(c)}`));
+    $('#join-buttons').replaceChildren(...buttons);
+    joinBox.hidden = false;
+  } else {
+    joinBox.hidden = true;
+  }
+  const invite = $('#invite-box');
+  if (s.mode === 'friend' && s.you) {
+    const opp = (s.players || {})[other(s.you)] || {};
+    $('#invite-title').textContent = inviteTitle(Boolean(opp.joined));
+    $('#invite-link').value = `${location.origin}/g/${encodeURIComponent(s.id)}`;
+    invite.hidden = false;
+  } else {
+    invite.hidden = true;
+  }
+}
+
+/** closeResign puts the resign button back in place of its confirmation. */
+export function closeResign() {
+  $('#resign-confirm-box').hidden = true;
+  $('#resign').hidden = false;
+}
+
+/**
+ * renderControls sets the seated player's buttons and lists the offers;
+ * onAnswer(what, action) answers one ("draw" or "takeback", "accept" or
+ * "decline").
+ */
+export function renderControls(s, onAnswer) {
+  const c = controls(s);
+  $('#controls').hidden = !c.playing;
+  if (!c.playing) closeResign();
+  for (const [id, b] of [['#draw', c.draw], ['#takeback', c.takeback]]) {
+    $(id).disabled = b.disabled;
+    $(id).textContent = b.text;
+  }
+  const items = c.offers.map((o) => h('div', { class: 'offer' }, h('span', {}, o.label),
+    o.answer ? h('span', { class: 'actions' },
+      h('button', { type: 'button', class: 'primary', 'data-testid': `${o.what}-accept`, onclick: () => onAnswer(o.what, 'accept') }, 'Accept'),
+      h('button', { type: 'button', 'data-testid': `${o.what}-decline`, onclick: () => onAnswer(o.what, 'decline') }, 'Decline')) : null));
+  const offers = $('#offers');
+  offers.replaceChildren(...items);
+  offers.hidden = items.length === 0;
+  $('#move-form').hidden = !s.you || s.result !== '*';
+}

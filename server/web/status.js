@@ -1,0 +1,135 @@
+// What a game page says about a state, in words: whose turn it is and what
+// the move must be, who is waited for, the result and why, the players'
+// names, the open seats and the offers. Pure: every function takes the
+// state as the API gives it.
+
+import { parseMove } from './notation.js';
+import { capital, men, other, uncapital } from './text.js';
+
+const heads = { '1-0': 'White wins', '0-1': 'Black wins', '1/2-1/2': 'Draw' };
+
+/**
+ * myTurn reports whether the viewer may move now. The server refuses moves
+ * until both seats are taken, so a friend game waits for the friend.
+ */
+export function myTurn(s) {
+  if (!s || s.result !== '*' || !s.you || s.you !== s.turn || (s.legal || []).length === 0) return false;
+  const opp = s.players && s.players[other(s.you)];
+  return !opp || Boolean(opp.joined);
+}
+
+/** title is the page's title: the board, and "Your move" when it is. */
+export const title = (s) => `${myTurn(s) ? 'Your move · ' : ''}Emergo ${s.size}×${s.size}`;
+
+/**
+ * moveHint is what the viewer's move must be: an entry (of the shadow
+ * piece, RULES 4.2), a capture of so many men (RULES 5), or any move.
+ */
+export function moveHint(s) {
+  const legal = (s.legal || []).map(parseMove).filter(Boolean);
+  if (legal.length && legal.every((m) => m.kind === 'entry')) {
+    return s.shadow > 1
+      ? `Your move: enter your shadow piece (${s.shadow} men as one column).`
+      : 'Your move: enter a man on a marked square.';
+  }
+  if (legal.length && legal[0].kind === 'capture') {
+    return `Your move: you must capture (${men(legal[0].squares.length - 1)}).`;
+  }
+  return 'Your move.';
+}
+
+/**
+ * statusLine is the status line {text, cls} of a state (cls the element's
+ * classes). While an earlier position is shown (viewing), it says that the
+ * status is the live game's, not the board's.
+ */
+export function statusLine(s, viewing) {
+  if (s.result !== '*') return { text: 'Game over.', cls: 'status over' };
+  let text;
+  let cls = 'status';
+  if (s.thinking) {
+    text = 'Emergo is thinking…';
+    cls += ' thinking';
+  } else if (myTurn(s)) {
+    text = moveHint(s);
+    cls += ' mine';
+  } else if (s.you) {
+    const opp = other(s.you);
+    const op = (s.players || {})[opp] || {};
+    text = !op.joined && !op.engine && s.mode === 'friend'
+      ? 'Waiting for your friend to join. Send them the link below.'
+      : `Waiting for ${op.name || capital(opp)} (${capital(opp)}).`;
+  } else {
+    text = `${s.turn === 'white' ? 'White' : 'Black'} to move.`;
+    if (s.mode !== 'analysis') text += ' You are watching.';
+  }
+  if (viewing) text = `Live game: ${uncapital(text)}`;
+  return { text, cls };
+}
+
+/**
+ * resultText is the result box of a finished game: {head, score, reason,
+ * mine}, mine saying whether the viewer won or lost ("" for a watcher or a
+ * draw). It is null while the game goes on.
+ */
+export function resultText(s) {
+  if (s.result === '*') return null;
+  let mine = '';
+  if (s.you && s.result !== '1/2-1/2') {
+    const winner = s.result === '1-0' ? 'white' : 'black';
+    mine = s.you === winner ? 'You won.' : 'You lost.';
+  }
+  return { head: heads[s.result] || s.result, score: s.result, reason: s.reason ? capital(s.reason) : '', mine };
+}
+
+/** playerName is the name shown for colour's seat. */
+export function playerName(s, colour) {
+  const p = (s.players && s.players[colour]) || {};
+  if (!p.joined && !p.engine && s.mode === 'friend') return 'waiting for a player…';
+  return p.name || capital(colour);
+}
+
+/** openSeats are the colours a watcher may take a seat as, White first. */
+export function openSeats(s) {
+  if (s.you || s.result !== '*' || s.mode === 'analysis') return [];
+  const players = s.players || {};
+  return ['white', 'black'].filter((c) => players[c] && !players[c].joined && !players[c].engine);
+}
+
+/** inviteTitle heads the link of a friend game: an invitation until the friend is there. */
+export const inviteTitle = (friendJoined) =>
+  friendJoined ? 'Link to this game (others can watch)' : 'Invite a friend: send this link';
+
+/**
+ * controls are the seated player's buttons and the open offers: {playing,
+ * draw: {disabled, text}, takeback: {disabled, text}, offers}, an offer
+ * being {what: "draw"|"takeback", label, answer} (answer: the viewer may
+ * accept or decline it).
+ */
+export function controls(s) {
+  const playing = Boolean(s.you) && s.result === '*';
+  const players = s.players || {};
+  const oppJoined = Boolean(s.you) && Boolean((players[other(s.you)] || {}).joined);
+  const offers = [];
+  const offer = (what, by) => {
+    const mine = by === s.you;
+    const label = mine
+      ? `You ${what === 'draw' ? 'offered a draw' : 'asked to take back a move'}; waiting for an answer.`
+      : `${capital(by)} ${what === 'draw' ? 'offers a draw' : 'asks to take back a move'}.`;
+    offers.push({ what, label, answer: playing && !mine });
+  };
+  if (s.result === '*' && s.drawOffer) offer('draw', s.drawOffer);
+  if (s.result === '*' && s.takeback) offer('takeback', s.takeback);
+  return {
+    playing,
+    draw: {
+      disabled: !oppJoined || s.drawOffer === s.you,
+      text: s.drawOffer === s.you ? 'Draw offered' : 'Offer draw',
+    },
+    takeback: {
+      disabled: !oppJoined || s.moves.length === 0 || s.takeback === s.you,
+      text: s.takeback === s.you ? 'Take-back asked' : 'Take back',
+    },
+    offers,
+  };
+}
