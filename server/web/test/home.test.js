@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { ago, listResult, newGameRequest } from '../home.js';
+
+test('listResult', () => {
+  assert.deepEqual(['1-0', '0-1', '1/2-1/2', '*'].map(listResult), ['White won', 'Black won', 'Draw', 'Playing']);
+});
+
+test('ago', async (t) => {
+  const now = Date.parse('2026-03-10T12:00:00Z');
+  const cases = [
+    { name: 'a date text', when: '2026-03-10T11:59:30Z', want: 'just now' },
+    { name: 'in the future', when: '2026-03-10T12:05:00Z', want: 'just now' },
+    { name: 'minutes', when: '2026-03-10T11:45:00Z', want: '15 min ago' },
+    { name: 'hours', when: '2026-03-10T09:00:00Z', want: '3 h ago' },
+    { name: 'days', when: '2026-03-05T12:00:00Z', want: '5 d ago' },
+    { name: 'seconds since 1970', when: now / 1000 - 120, want: '2 min ago' },
+    { name: 'milliseconds since 1970', when: now - 7200000, want: '2 h ago' },
+    { name: 'not a time', when: 'yesterday-ish', want: 'yesterday-ish' },
+    { name: 'missing', when: undefined, want: '' },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(ago(c.when, now), c.want));
+  }
+  await t.test('past two weeks, the date', () => {
+    assert.equal(ago('2026-01-01T12:00:00Z', now), new Date(Date.parse('2026-01-01T12:00:00Z')).toLocaleDateString());
+  });
+});
+
+test('newGameRequest', async (t) => {
+  const form = { name: '', size: '9', color: 'random', level: '3', clock: false, minutes: '5', increment: '3' };
+  const cases = [
+    { name: 'the engine, no clock', mode: 'engine', f: form, want: { body: { mode: 'engine', size: 9, color: 'random', level: 3 } } },
+    {
+      name: 'a friend, with a name', mode: 'friend', f: { ...form, name: '  Ada ', size: '7', color: 'white' },
+      want: { body: { mode: 'friend', size: 7, color: 'white', name: 'Ada' } },
+    },
+    {
+      name: 'a clock in seconds', mode: 'engine', f: { ...form, clock: true, minutes: '2.5', increment: '0' },
+      want: { body: { mode: 'engine', size: 9, color: 'random', level: 3, clock: { initial: 150, increment: 0 } } },
+    },
+    {
+      name: 'no minutes', mode: 'engine', f: { ...form, clock: true, minutes: '0' },
+      want: { error: 'Give the clock a positive number of minutes and of seconds per move.' },
+    },
+    {
+      name: 'a negative increment', mode: 'friend', f: { ...form, clock: true, increment: '-1' },
+      want: { error: 'Give the clock a positive number of minutes and of seconds per move.' },
+    },
+    {
+      name: 'not a number', mode: 'friend', f: { ...form, clock: true, minutes: 'abc' },
+      want: { error: 'Give the clock a positive number of minutes and of seconds per move.' },
+    },
+    { name: 'the clock\'s figures unused without it', mode: 'friend', f: { ...form, minutes: 'abc' }, want: { body: { mode: 'friend', size: 9, color: 'random' } } },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.deepEqual(newGameRequest(c.mode, c.f), c.want));
+  }
+});
