@@ -101,7 +101,7 @@ func Features(p *rules.Position, c rules.Color, f *[NumFeatures]int32) {
 		s := rules.Square(bits.TrailingZeros64(uint64(b)))
 		col := p.At(s)
 		free += int32(col.Top)
-		if col.Height() >= 3 {
+		if col.Height() >= tallHeight {
 			f[Tall]++
 		}
 		if exposed>>s&1 == 1 {
@@ -119,6 +119,11 @@ func Features(p *rules.Position, c rules.Color, f *[NumFeatures]int32) {
 	}
 	f[FreeMen] = free
 }
+
+// tallHeight is the least height of a Tall column. The weights were
+// fitted with this value, so changing it means fitting them again
+// (docs/tuning.md).
+const tallHeight = 3
 
 // Bitboard is rules.Bitboard, named here for brevity.
 type Bitboard = rules.Bitboard

@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 
 	"emergo/eval"
@@ -13,9 +14,17 @@ type Random struct {
 	rng *rand.Rand
 }
 
+// The second words of the movers' generators, "RAND", "GREE" and "MCTS"
+// in ASCII: each mover draws from a stream of its own for the same seed.
+const (
+	randomStream = 0x52414e44
+	greedyStream = 0x47524545
+	mctsStream   = 0x4d435453
+)
+
 // NewRandom returns a random mover seeded with seed.
 func NewRandom(seed uint64) *Random {
-	return &Random{rng: rand.New(rand.NewPCG(seed, 0x52414e44))}
+	return &Random{rng: rand.New(rand.NewPCG(seed, randomStream))}
 }
 
 func (r *Random) Name() string { return "random" }
@@ -37,7 +46,7 @@ type Greedy struct {
 
 // NewGreedy returns a greedy mover seeded with seed.
 func NewGreedy(seed uint64) *Greedy {
-	return &Greedy{rng: rand.New(rand.NewPCG(seed, 0x47524545))}
+	return &Greedy{rng: rand.New(rand.NewPCG(seed, greedyStream))}
 }
 
 func (gr *Greedy) Name() string { return "greedy" }
@@ -49,13 +58,13 @@ func (gr *Greedy) Move(_ context.Context, g *rules.Game, _ Clock) (rules.Move, e
 	}
 	p := g.Position()
 	me := p.Side()
-	best, n := int32(-1<<30), 0
+	best, n := int32(math.MinInt32), 0
 	var choice rules.Move
 	for _, m := range legal {
 		q := p.After(m)
 		s := Material(&q, me)
 		if q.Lost() {
-			s = 1 << 20
+			s = math.MaxInt32 // a win is worth more than any material
 		}
 		switch {
 		case s > best:

@@ -43,6 +43,11 @@ const PlayoutPlies = 200
 // mctsExplore is the exploration constant of UCB1 for results in [0, 1].
 const mctsExplore = 1.0
 
+// mctsPoll is the iterations between two looks at the clock and the
+// context: a playout takes some 5 to 20 microseconds (BenchmarkPlayout),
+// so the search stops within about a millisecond of its time.
+const mctsPoll = 64
+
 type mctsNode struct {
 	move    rules.Move
 	child   int32 // first child, -1 if none yet
@@ -73,9 +78,9 @@ func NewMCTS(playouts int, seed uint64) *MCTS {
 	}
 	return &MCTS{
 		playouts: playouts,
-		rng:      rand.New(rand.NewPCG(seed, 0x4d435453)),
-		buf:      make([]rules.Move, 0, 256),
-		pbuf:     make([]rules.Move, 0, 256),
+		rng:      rand.New(rand.NewPCG(seed, mctsStream)),
+		buf:      make([]rules.Move, 0, rules.MaxMoves), // never grown: no position has more moves
+		pbuf:     make([]rules.Move, 0, rules.MaxMoves),
 	}
 }
 
@@ -100,7 +105,7 @@ func (t *MCTS) Move(ctx context.Context, g *rules.Game, c Clock) (rules.Move, er
 	t.nodes = t.nodes[:0]
 	t.nodes = append(t.nodes, t.newNode(rules.Move{}, root.Side().Other()))
 	for i := 0; i < t.playouts; i++ {
-		if i&63 == 63 {
+		if i%mctsPoll == mctsPoll-1 {
 			if ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline) {
 				break
 			}

@@ -99,3 +99,12 @@ func (m Move) Text(g *Geometry) string {
 	var buf [3 * maxPath]byte
 	return string(m.AppendText(buf[:0], g))
 }
+
+// MaxMoves bounds the legal moves of a position, so that a caller may keep
+// them in buffers of this size and index them with a byte, as the search
+// does. Entries are at most one per square (41), steps at most four for
+// each of a colour's columns (48, a colour having 12 men); captures have
+// no short bound of that kind, since every path counts (RULES 3.7), but
+// the richest capture position known has 56 (TestMaxMoves, which also
+// checks the test vectors and many random games against the bound).
+const MaxMoves = 256

@@ -44,17 +44,38 @@ type Evaluator interface {
 }
 
 // Score bounds. A won position scores Mate minus the plies to the win.
+// Every score fits the 16 bits the table keeps of it.
 const (
 	Mate     = 30000
-	Infinity = 32000
-	// MateBound separates mate scores from ordinary ones.
+	Infinity = 32000 // above every score
+	// MateBound separates mate scores from ordinary ones: no win is
+	// further than maxPly plies, and no evaluation comes near it.
 	MateBound = Mate - 1000
 )
 
 const (
+	// maxPly is the depth of a thread's stacks, far beyond the depths
+	// reached in play. Forced captures extend a line beyond its nominal
+	// depth (a position with a capture is never a leaf); at maxPly the
+	// search evaluates whatever the position, which ends the rare line
+	// of captures that frees men to capture again and again.
 	maxPly = 128
+	// maxDepth is the deepest iteration: some plies short of maxPly, so
+	// that even its leaves go on through the captures that follow them.
+	maxDepth = maxPly - 8
+	// noMove is the move index that stands for none in the table. Move
+	// indices are bytes (rules.MaxMoves is 256); a 256th move would share
+	// its index and only go unremembered as a hash move.
 	noMove = 255
+	// defaultHashMiB is the table of Options with no size, the same as
+	// the protocol's default Hash: a million entries, which a second's
+	// search on one core fills a few times over, replacing the oldest.
+	defaultHashMiB = 16
 )
+
+// A thread keeps the moves of a position by their index in a byte: the
+// build fails if rules.MaxMoves outgrows it.
+const _ = uint8(rules.MaxMoves - 1)
 
 // Limits say when to stop. Zero values mean no limit of that kind; with
 // none at all the search runs until its context is cancelled.
@@ -133,7 +154,7 @@ type Engine struct {
 // New returns an engine with opts.
 func New(opts Options) *Engine {
 	if opts.HashMiB <= 0 {
-		opts.HashMiB = 16
+		opts.HashMiB = defaultHashMiB
 	}
 	if opts.Threads <= 0 {
 		opts.Threads = 1
@@ -185,12 +206,12 @@ func HistoryOf(g *rules.Game) []uint64 {
 // move always gets a move with a score and a line.
 func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint64, lim Limits, info func(Info)) Result {
 	start := time.Now()
-	e.tt.age = (e.tt.age + 1) & 63
+	e.tt.age = (e.tt.age + 1) & ageMask
 	soft, hard := budget(lim)
 	ctl := &control{ctx: ctx, start: start, hard: hard, nodeLimit: lim.Nodes}
-	maxDepth := lim.Depth
-	if maxDepth <= 0 || maxDepth > maxPly-8 {
-		maxDepth = maxPly - 8
+	lastDepth := lim.Depth
+	if lastDepth <= 0 || lastDepth > maxDepth {
+		lastDepth = maxDepth
 	}
 	multiPV := max(lim.MultiPV, 1)
 
@@ -208,14 +229,14 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 			defer func() { done <- struct{}{} }()
 			// Helpers search the same iterations at staggered depths and
 			// share what they find through the table.
-			for d := 1 + (i % 2); d <= maxDepth && !ctl.stopped(); d++ {
+			for d := 1 + (i % 2); d <= lastDepth && !ctl.stopped(); d++ {
 				t.iterate(d, 1)
 			}
 		}(t, i)
 	}
 
 	var res Result
-	for depth := 1; depth <= maxDepth; depth++ {
+	for depth := 1; depth <= lastDepth; depth++ {
 		if depth == 1 {
 			// One ply and the forced captures after it: a moment, which
 			// no limit cuts short.
@@ -268,8 +289,26 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 	return res
 }
 
+// The clock's division (see budget).
+const (
+	// movesToGo is the number of moves the time left is divided among
+	// when the limits do not say: each move takes a thirtieth of what is
+	// left, so the clock is never spent however long the game goes on,
+	// and the earlier moves, with more to decide, get more.
+	movesToGo = 30
+	// clockReserve is kept back from the clock for what a move costs
+	// beside the search: the protocol, the process, a busy machine.
+	clockReserve = 50 * time.Millisecond
+	// minClock is the least time the division starts from, so that a
+	// clock nearly spent still gives a move some thought.
+	minClock = 10 * time.Millisecond
+)
+
 // budget turns the limits into a soft limit (do not start another
-// iteration after it) and a hard one (abort the search).
+// iteration after it) and a hard one (abort the search). On a clock, each
+// move gets its share of the time left plus three quarters of the
+// increment (the rest builds a reserve); an iteration may run over its
+// share up to three times, but never past a fifth of the time left.
 func budget(lim Limits) (soft, hard time.Duration) {
 	if lim.MoveTime > 0 {
 		return lim.MoveTime, lim.MoveTime
@@ -278,14 +317,10 @@ func budget(lim Limits) (soft, hard time.Duration) {
 		return 0, 0
 	}
 	togo := lim.MovesToGo
-	if togo <= 0 || togo > 30 {
-		togo = 30
+	if togo <= 0 || togo > movesToGo {
+		togo = movesToGo
 	}
-	// Keep a reserve for the overhead of the protocol and the process.
-	left := lim.Time - 50*time.Millisecond
-	if left < 10*time.Millisecond {
-		left = 10 * time.Millisecond
-	}
+	left := max(lim.Time-clockReserve, minClock)
 	soft = left/time.Duration(togo) + lim.Inc*3/4
 	hard = min(soft*3, left/5)
 	soft = min(soft, hard)

@@ -70,10 +70,13 @@ type thread struct {
 
 func newThread(e *Engine, id int) *thread {
 	t := &thread{e: e, id: id, eval: e.opts.Eval}
+	// No position has more than rules.MaxMoves legal moves, so the move
+	// list never grows (the search allocates nothing) and its ordering
+	// scores are never outrun.
 	for i := range t.stack {
-		t.stack[i].moves = make([]rules.Move, 0, 256)
-		t.stack[i].scores = make([]int32, 256)
-		t.stack[i].order = make([]uint8, 256)
+		t.stack[i].moves = make([]rules.Move, 0, rules.MaxMoves)
+		t.stack[i].scores = make([]int32, rules.MaxMoves)
+		t.stack[i].order = make([]uint8, rules.MaxMoves)
 	}
 	return t
 }
@@ -134,17 +137,32 @@ func (t *thread) poll() {
 	}
 }
 
+// The aspiration windows of iterate.
+const (
+	// aspirationDepth is the first iteration searched in a window: the
+	// first ones cost little, and their scores still move a lot.
+	aspirationDepth = 4
+	// aspirationWindow is the first half-width of the window, a third of
+	// a man: from one iteration to the next the score seldom moves more.
+	aspirationWindow = 30
+	// aspirationLimit is the half-width, four men, past which the window
+	// is dropped for the full one: a score that moves so far is better
+	// found at once than by more re-searches.
+	aspirationLimit = 400
+)
+
 // iterate searches the root to depth, once per line of a MultiPV search,
-// each with an aspiration window around its previous score.
+// each with an aspiration window around its previous score, widened,
+// twice as much each time, on the side where the score falls outside.
 func (t *thread) iterate(depth, multiPV int) {
 	for k := 0; k < multiPV && k < len(t.root); k++ {
 		for i := k; i < len(t.root); i++ {
 			t.root[i].prevScore = t.root[i].score
 		}
 		prev := t.root[k].prevScore
-		delta := int32(30)
+		delta := int32(aspirationWindow)
 		alpha, beta := int32(-Infinity), int32(Infinity)
-		if depth >= 4 && prev > -MateBound && prev < MateBound {
+		if depth >= aspirationDepth && prev > -MateBound && prev < MateBound {
 			alpha, beta = prev-delta, prev+delta
 		}
 		for {
@@ -164,7 +182,7 @@ func (t *thread) iterate(depth, multiPV int) {
 				break
 			}
 			delta *= 2
-			if delta > 400 {
+			if delta > aspirationLimit {
 				alpha, beta = -Infinity, Infinity
 			}
 		}
@@ -254,6 +272,7 @@ type hashSet struct {
 }
 
 func (hs *hashSet) reset(keys []uint64) {
+	// A power of two at most a quarter full: probes stay short.
 	size := 16
 	for size < 4*len(keys) {
 		size *= 2
@@ -312,11 +331,28 @@ func fromTT(s int32, ply int) int32 {
 	return s
 }
 
+// pollInterval is the nodes between two looks at the clock and the
+// context (a power of two, for a mask): a fraction of a millisecond, so a
+// search stops on time, while the look costs nothing measurable.
+const pollInterval = 256
+
+// Late move reductions (see search): a quiet move is searched one ply
+// less from the place lmrMove of the ordering on (counted from 0) at
+// depth lmrDepth and more, and two plies less from the place lmrDeepMove
+// on at depth lmrDeepDepth and more. The first moves of the ordering,
+// where the best move is found most often, are never reduced. The values
+// are of the kind common in chess engines: reductions as a whole were
+// measured (docs/evidence.md), not these thresholds one by one.
+const (
+	lmrDepth, lmrMove         = 3, 3
+	lmrDeepDepth, lmrDeepMove = 5, 8
+)
+
 // search is the negamax alpha-beta search of the position at ply.
 func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
 	t.pvLen[ply] = ply
 	t.nodes++
-	if t.nodes&255 == 0 {
+	if t.nodes&(pollInterval-1) == 0 {
 		t.poll()
 	}
 	c := t.ctl
@@ -382,9 +418,9 @@ func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
 			s = -t.search(ply+1, newDepth, -beta, -alpha)
 		} else {
 			r := 0
-			if depth >= 3 && i >= 3 && !capture && f.scores[i] < killerScore && !t.e.opts.NoReductions && !child.pos.CanCapture() {
+			if depth >= lmrDepth && i >= lmrMove && !capture && f.scores[i] < killerScore && !t.e.opts.NoReductions && !child.pos.CanCapture() {
 				r = 1
-				if i >= 8 && depth >= 5 {
+				if i >= lmrDeepMove && depth >= lmrDeepDepth {
 					r = 2
 				}
 			}
@@ -424,9 +460,14 @@ func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
 	return best
 }
 
+// Ordering scores: the hash move above the killers, the killers above
+// every history score (kept under historyMax).
 const (
 	hashScore   = 1 << 30
 	killerScore = 1 << 24
+	// historyMax is where the history of one side is halved: old
+	// successes fade, and the scores stay far below killerScore.
+	historyMax = 1 << 20
 )
 
 // order gives every move of f an ordering score: the hash move first, then
@@ -481,7 +522,7 @@ func (t *thread) reward(f *frame, ply, i, depth int, side rules.Color) {
 		o := f.moves[f.order[j]]
 		h[o.From()][o.To()] -= bonus
 	}
-	if h[m.From()][m.To()] > 1<<20 {
+	if h[m.From()][m.To()] > historyMax {
 		for a := range h {
 			for b := range h[a] {
 				h[a][b] /= 2

@@ -16,6 +16,23 @@ type table struct {
 
 type bucket [4]struct{ check, data uint64 }
 
+const (
+	// bucketBytes is the size of a bucket: one cache line.
+	bucketBytes = 64
+	// pageBytes is the memory page newTable touches one by one.
+	pageBytes = 4096
+	// ageMask keeps the 6 bits of the search counter that entries hold:
+	// enough to tell this search's entries from the last few dozen's.
+	ageMask = 63
+	// oldPenalty is what an entry of an earlier search loses of its depth
+	// when store looks for a victim: more than the depths searches reach
+	// in play, so that it goes before the entries of this search.
+	oldPenalty = 64
+	// usageBuckets is the sample that usage counts: 250 buckets, a
+	// thousand entries, so the count is the permille itself.
+	usageBuckets = 250
+)
+
 // Bounds of a stored score.
 const (
 	boundNone  = 0
@@ -36,7 +53,7 @@ type entry struct {
 
 func (e entry) pack() uint64 {
 	return uint64(uint16(int16(e.score))) | uint64(uint8(int8(e.depth)))<<16 |
-		uint64(e.bound)<<24 | uint64(e.move)<<32 | uint64(e.age&63)<<40
+		uint64(e.bound)<<24 | uint64(e.move)<<32 | uint64(e.age&ageMask)<<40
 }
 
 func unpack(d uint64) entry {
@@ -45,7 +62,7 @@ func unpack(d uint64) entry {
 		depth: int(int8(uint8(d >> 16))),
 		bound: uint8(d>>24) & 3,
 		move:  uint8(d >> 32),
-		age:   uint8(d>>40) & 63,
+		age:   uint8(d>>40) & ageMask,
 	}
 }
 
@@ -53,7 +70,7 @@ func newTable(mib int) *table {
 	if mib < 1 {
 		mib = 1
 	}
-	n := uint64(mib) << 20 / 64
+	n := uint64(mib) << 20 / bucketBytes
 	// Round down to a power of two so the index is a mask.
 	size := uint64(1)
 	for size*2 <= n {
@@ -62,7 +79,7 @@ func newTable(mib int) *table {
 	t := &table{buckets: make([]bucket, size), mask: size - 1}
 	// Touch every page now: otherwise the first search pays the page
 	// faults of the whole table, node by node, in its first milliseconds.
-	for i := 0; i < len(t.buckets); i += 4096 / 64 {
+	for i := 0; i < len(t.buckets); i += pageBytes / bucketBytes {
 		t.buckets[i][0].data = 0
 	}
 	return t
@@ -110,7 +127,7 @@ func (t *table) store(key uint64, e entry) {
 		o := unpack(d)
 		v := o.depth
 		if o.age != e.age {
-			v -= 64
+			v -= oldPenalty
 		}
 		if v < worst {
 			victim, worst = i, v
@@ -125,7 +142,7 @@ func (t *table) store(key uint64, e entry) {
 // the hashfull of info lines.
 func (t *table) usage() int {
 	n := 0
-	limit := min(len(t.buckets), 250)
+	limit := min(len(t.buckets), usageBuckets)
 	for i := 0; i < limit; i++ {
 		for j := range t.buckets[i] {
 			d := atomic.LoadUint64(&t.buckets[i][j].data)
