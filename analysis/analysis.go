@@ -15,10 +15,9 @@ import (
 	"errors"
 	"time"
 
-	"emergo/eval"
 	"emergo/notation"
+	"emergo/player"
 	"emergo/rules"
-	"emergo/search"
 )
 
 // DefaultDepth is the search depth when Options give neither a depth nor a
@@ -94,17 +93,17 @@ type Options struct {
 	// Threshold is the loss of a mistake, in hundredths of a man;
 	// DefaultThreshold if zero.
 	Threshold int32
-	// Engine is the search to use; nil for a fresh single-threaded engine
+	// Engine is the search to use; nil for a fresh single-threaded search
 	// with the default evaluation. Analyze clears its table first, so the
 	// analysis of a game does not depend on what the engine saw before.
-	Engine *search.Engine
+	Engine *player.Searcher
 	// Progress, if set, is called after each move with the moves done and
 	// the moves in all.
 	Progress func(done, total int)
 	// Info, if set, receives the search's reports (one per completed
 	// depth) on the positions before and after every move, for a long
 	// analysis to show that it is going on.
-	Info func(search.Info)
+	Info func(player.Info)
 }
 
 // Analyze searches every position of gm from its start and returns one
@@ -113,7 +112,7 @@ type Options struct {
 func Analyze(ctx context.Context, gm *rules.Game, o Options) ([]MoveNote, error) {
 	eng := o.Engine
 	if eng == nil {
-		eng = search.New(search.Options{Threads: 1, Eval: &eval.Default})
+		eng = player.NewSearcher(player.SearchOptions{Threads: 1})
 	}
 	eng.NewGame()
 	threshold := o.Threshold
@@ -124,7 +123,7 @@ func Analyze(ctx context.Context, gm *rules.Game, o Options) ([]MoveNote, error)
 	// after it one ply less, which is the depth the first search gave each
 	// reply: the two evaluations are then measured alike, and a move as
 	// good as the best one loses nothing.
-	rootLim := search.Limits{Depth: o.Depth, MoveTime: o.MoveTime}
+	rootLim := player.Limits{Depth: o.Depth, MoveTime: o.MoveTime}
 	if rootLim.Depth <= 0 && rootLim.MoveTime <= 0 {
 		rootLim.Depth = DefaultDepth
 	}
@@ -141,7 +140,7 @@ func Analyze(ctx context.Context, gm *rules.Game, o Options) ([]MoveNote, error)
 	for i, m := range moves {
 		p := replay.Position()
 		me := p.Side()
-		r := eng.Search(ctx, p, search.HistoryOf(replay), rootLim, o.Info)
+		r := eng.Search(ctx, replay, rootLim, o.Info)
 		if err := ctx.Err(); err != nil {
 			return notes, err
 		}
@@ -159,7 +158,7 @@ func Analyze(ctx context.Context, gm *rules.Game, o Options) ([]MoveNote, error)
 		case replay.Outcome().Over():
 			after = outcomeScore(replay.Outcome().Result, me)
 		default:
-			c := eng.Search(ctx, replay.Position(), search.HistoryOf(replay), childLim, o.Info)
+			c := eng.Search(ctx, replay, childLim, o.Info)
 			if err := ctx.Err(); err != nil {
 				return notes, err
 			}
@@ -197,9 +196,9 @@ func Analyze(ctx context.Context, gm *rules.Game, o Options) ([]MoveNote, error)
 // ply nearer.
 func onePlyLater(s int32) int32 {
 	switch {
-	case s >= search.MateBound:
+	case s >= player.MateBound:
 		return s + 1
-	case s <= -search.MateBound:
+	case s <= -player.MateBound:
 		return s - 1
 	}
 	return s
@@ -211,9 +210,9 @@ func outcomeScore(r rules.Result, c rules.Color) int32 {
 	case r == rules.Draw:
 		return 0
 	case (r == rules.WhiteWins) == (c == rules.White):
-		return search.Mate
+		return player.Mate
 	}
-	return -search.Mate
+	return -player.Mate
 }
 
 // whiteView turns a score for player c into one for White.

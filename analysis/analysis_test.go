@@ -11,11 +11,10 @@ import (
 	"testing"
 
 	"emergo/analysis"
-	"emergo/eval"
 	"emergo/notation"
+	"emergo/player"
 	"emergo/record"
 	"emergo/rules"
-	"emergo/search"
 )
 
 // blunderGame is a 7x7 game of a four-ply search but for Black's 11th
@@ -83,7 +82,7 @@ func TestAnalyzeIsReproducible(t *testing.T) {
 	}
 	// An engine that searched before gives the same analysis: Analyze
 	// clears it first.
-	eng := search.New(search.Options{Eval: &eval.Default})
+	eng := player.NewSearcher(player.SearchOptions{})
 	if _, err := analysis.Analyze(context.Background(), gm, analysis.Options{Depth: 5, Engine: eng}); err != nil {
 		t.Fatal(err)
 	}
@@ -115,10 +114,10 @@ func TestAnalyzeEndOfGame(t *testing.T) {
 	}
 	g := gm.Geometry()
 	step, take := notes[4], notes[5]
-	if step.Mark != analysis.Blunder || step.After > -search.MateBound {
+	if step.Mark != analysis.Blunder || step.After > -player.MateBound {
 		t.Errorf("c3-d4 loses the game: got %s", analysis.Comment(g, step))
 	}
-	if take.After != -search.Mate || analysis.FormatScore(take.After) != "0-1" {
+	if take.After != -player.Mate || analysis.FormatScore(take.After) != "0-1" {
 		t.Errorf("after the last capture: %s, want the game won by Black", analysis.Comment(g, take))
 	}
 }
@@ -129,7 +128,7 @@ func TestAnalyzeInfo(t *testing.T) {
 	var depths []int
 	notes, err := analysis.Analyze(context.Background(), gm, analysis.Options{
 		Depth: 3,
-		Info:  func(i search.Info) { depths = append(depths, i.Depth) },
+		Info:  func(i player.Info) { depths = append(depths, i.Depth) },
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -179,11 +178,11 @@ func TestFormatScore(t *testing.T) {
 		{-120, "-1.20"},
 		{-5, "-0.05"},
 		{1234, "+12.34"},
-		{search.Mate, "1-0"},
-		{-search.Mate, "0-1"},
-		{search.Mate - 1, "+M1"},
-		{search.Mate - 5, "+M3"},
-		{-(search.Mate - 4), "-M2"},
+		{player.Mate, "1-0"},
+		{-player.Mate, "0-1"},
+		{player.Mate - 1, "+M1"},
+		{player.Mate - 5, "+M3"},
+		{-(player.Mate - 4), "-M2"},
 	} {
 		if got := analysis.FormatScore(c.score); got != c.want {
 			t.Errorf("FormatScore(%d) = %q, want %q", c.score, got, c.want)

@@ -5,9 +5,9 @@ import (
 	"regexp"
 	"strings"
 
+	"emergo/player"
 	"emergo/record"
 	"emergo/rules"
-	"emergo/search"
 )
 
 // FormatScore writes a score from White's point of view in men: "+0.35",
@@ -15,13 +15,13 @@ import (
 // that many of the winner's moves); a game already won as "1-0" or "0-1".
 func FormatScore(s int32) string {
 	switch {
-	case s >= search.MateBound:
-		if plies := search.Mate - s; plies > 0 {
+	case s >= player.MateBound:
+		if plies := player.Mate - s; plies > 0 {
 			return fmt.Sprintf("+M%d", (plies+1)/2)
 		}
 		return "1-0"
-	case s <= -search.MateBound:
-		if plies := search.Mate + s; plies > 0 {
+	case s <= -player.MateBound:
+		if plies := player.Mate + s; plies > 0 {
 			return fmt.Sprintf("-M%d", (plies+1)/2)
 		}
 		return "0-1"

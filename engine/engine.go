@@ -26,7 +26,6 @@ import (
 	"emergo/notation"
 	"emergo/player"
 	"emergo/rules"
-	"emergo/search"
 )
 
 // Name and Author are the engine's answer to ugi.
@@ -45,10 +44,10 @@ const MaxLine = 1 << 20
 type Options struct {
 	HashMiB int    // transposition table, 1 to 4096 MiB; default 16
 	Threads int    // search threads, 1 to 64; default 1
-	Level   int    // playing level, 1 to 10; default 10 (full strength)
+	Level   int    // playing level, 1 to player.MaxLevel (full strength, the default)
 	Size    int    // board of position startpos, 9 or 7; default 9
 	MultiPV int    // best lines to report, 1 to 16; default 1
-	Seed    uint64 // seed of the noise of levels below 10
+	Seed    uint64 // seed of the noise of the levels below player.MaxLevel
 }
 
 // withDefaults fills the zero fields and checks the others against the
@@ -304,7 +303,7 @@ func (s *session) bench(args []string) {
 	if !s.ready("bench") {
 		return
 	}
-	depth := search.BenchDepth
+	depth := player.BenchDepth
 	if len(args) > 0 {
 		d, ok := parseInt(args[0], 1, maxDepth)
 		if !ok || len(args) > 1 {
@@ -313,7 +312,7 @@ func (s *session) bench(args []string) {
 		}
 		depth = int(d)
 	}
-	nodes, el := search.Bench(s.engine().Search(), depth)
+	nodes, el := s.engine().Search().Bench(depth)
 	s.fresh = true // the table holds the last bench position
 	ms := el.Milliseconds()
 	s.printf("info string bench nodes %d time %d nps %d", nodes, ms, nps(nodes, el))

@@ -10,7 +10,6 @@ import (
 
 	"emergo/player"
 	"emergo/rules"
-	"emergo/search"
 )
 
 // maxDepth bounds the depth of go and bench; the search itself stops
@@ -203,14 +202,14 @@ func (s *session) goCommand(args []string) {
 	pos := g.Position()
 	side := pos.Side()
 	geo := pos.Geometry()
-	info := func(in search.Info) {
+	info := func(in player.Info) {
 		if in.MultiPV <= multiPV {
 			s.println(infoLine(geo, in))
 		}
 	}
 
 	var think func(ctx context.Context) rules.Move
-	if s.opts.Level < 10 && !gp.explicit() {
+	if s.opts.Level < player.MaxLevel && !gp.explicit() {
 		// The level decides, with its noise, within the clock if any.
 		c := player.Clock{Time: gp.time, Inc: gp.inc}
 		eng.Info, eng.MultiPV = info, multiPV
@@ -222,7 +221,7 @@ func (s *session) goCommand(args []string) {
 			return m
 		}
 	} else {
-		lim := search.Limits{
+		lim := player.Limits{
 			Depth: gp.depth, Nodes: gp.nodes, MoveTime: gp.moveTime,
 			MovesToGo: gp.movesToGo, MultiPV: multiPV,
 		}
@@ -232,9 +231,8 @@ func (s *session) goCommand(args []string) {
 		if !gp.explicit() && lim.Time == 0 {
 			lim.MoveTime = player.DefaultMoveTime
 		}
-		history := search.HistoryOf(g)
 		think = func(ctx context.Context) rules.Move {
-			return eng.Search().Search(ctx, pos, history, lim, info).Move
+			return eng.Search().Search(ctx, g, lim, info).Move
 		}
 	}
 
@@ -267,13 +265,13 @@ func (s *session) goCommand(args []string) {
 //	info depth 6 seldepth 9 multipv 1 score cp 35 nodes 51234 nps 812000 time 63 hashfull 4 pv c3 g7 ...
 //
 // with lowerbound or upperbound after the score when it is only a bound.
-func infoLine(geo *rules.Geometry, in search.Info) string {
+func infoLine(geo *rules.Geometry, in player.Info) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s", in.Depth, in.SelDepth, in.MultiPV, scoreText(in.Score))
 	switch in.Bound {
-	case search.LowerBound:
+	case player.LowerBound:
 		b.WriteString(" lowerbound")
-	case search.UpperBound:
+	case player.UpperBound:
 		b.WriteString(" upperbound")
 	}
 	fmt.Fprintf(&b, " nodes %d nps %d time %d hashfull %d", in.Nodes, in.NPS, in.Time.Milliseconds(), in.HashFull)
@@ -292,10 +290,10 @@ func infoLine(geo *rules.Geometry, in search.Info) string {
 // after N moves of its own when N is negative (as in UCI).
 func scoreText(s int32) string {
 	switch {
-	case s >= search.MateBound:
-		return fmt.Sprintf("mate %d", (search.Mate-s+1)/2)
-	case s <= -search.MateBound:
-		return fmt.Sprintf("mate -%d", (search.Mate+s+1)/2)
+	case s >= player.MateBound:
+		return fmt.Sprintf("mate %d", (player.Mate-s+1)/2)
+	case s <= -player.MateBound:
+		return fmt.Sprintf("mate -%d", (player.Mate+s+1)/2)
 	}
 	return fmt.Sprintf("cp %d", s)
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"emergo/player"
 	"emergo/rules"
 )
 
@@ -27,7 +28,7 @@ var optionDefs = [...]optionDef{
 		field: func(o *Options) *int { return &o.HashMiB }},
 	{name: "Threads", def: 1, min: 1, max: 64, rebuild: true,
 		field: func(o *Options) *int { return &o.Threads }},
-	{name: "Level", def: 10, min: 1, max: 10, rebuild: true,
+	{name: "Level", def: player.MaxLevel, min: 1, max: player.MaxLevel, rebuild: true,
 		field: func(o *Options) *int { return &o.Level }},
 	{name: "Size", def: 9, vars: []int{9, 7},
 		field: func(o *Options) *int { return &o.Size }},

@@ -6,9 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"emergo/eval"
+	"emergo/player"
 	"emergo/rules"
-	"emergo/search"
 )
 
 // Opening is where the games of a pair begin: a start position and the
@@ -78,7 +77,7 @@ func (o OpeningOptions) withDefaults() OpeningOptions {
 func GenerateOpenings(g *rules.Geometry, n int, seed uint64, o OpeningOptions) ([]Opening, error) {
 	o = o.withDefaults()
 	rng := rand.New(rand.NewPCG(seed, uint64(g.N)))
-	judge := search.New(search.Options{HashMiB: 1, Eval: &eval.Default})
+	judge := player.NewSearcher(player.SearchOptions{HashMiB: 1})
 	seen := map[rules.Position]bool{}
 	var out []Opening
 	for tries := 0; len(out) < n; tries++ {
@@ -99,7 +98,8 @@ func GenerateOpenings(g *rules.Geometry, n int, seed uint64, o OpeningOptions) (
 			continue
 		}
 		seen[p] = true
-		res := judge.Search(context.Background(), p, nil, search.Limits{Depth: o.Depth}, nil)
+		// The opening alone is judged, without the moves before it.
+		res := judge.Search(context.Background(), rules.NewGameFrom(p), player.Limits{Depth: o.Depth}, nil)
 		if res.Score < -o.Margin || res.Score > o.Margin {
 			continue
 		}

@@ -34,11 +34,11 @@ type SpecOptions struct {
 }
 
 // SpecHelp lists the player specs, for usage messages.
-const SpecHelp = `level:N         the engine at level N (1 to 10)
+var SpecHelp = fmt.Sprintf(`level:N         the engine at level N (1 to %d)
 random          a uniformly random mover
 greedy          the one-ply material grabber
 mcts:PLAYOUTS   Monte-Carlo tree search with PLAYOUTS playouts per move
-cmd:PATH ARGS   an external engine speaking the protocol of docs/protocol.md`
+cmd:PATH ARGS   an external engine speaking the protocol of docs/protocol.md`, player.MaxLevel)
 
 // ParseSpec reads a player spec: level:N, random, greedy, mcts:PLAYOUTS or
 // cmd:PATH [ARGS] (arguments split at spaces, without quoting).
@@ -54,9 +54,9 @@ func ParseSpec(text string, o SpecOptions) (Spec, error) {
 	}
 	switch kind {
 	case "level":
-		n, ok := number(1, 10)
+		n, ok := number(1, player.MaxLevel)
 		if !ok {
-			return bad("the level is a number from 1 to 10")
+			return bad("the level is a number from 1 to %d", player.MaxLevel)
 		}
 		sp.New = func(_ context.Context, seed uint64) (player.Player, error) {
 			return player.NewEngine(n, player.EngineOptions{HashMiB: o.HashMiB, Threads: 1, Seed: seed})

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"emergo/player"
 )
 
 // Pairing is one row of a strength table: P1 measured against P2.
@@ -17,22 +19,23 @@ type Pairing struct {
 
 // StrengthPairings returns the standard table: every level against the
 // next one up, every level against the random and the greedy mover, and
-// plain tree search with 10000 playouts against levels 5 and 10.
+// plain tree search with 10000 playouts against level 5 and the top level.
 func StrengthPairings() []Pairing {
 	var out []Pairing
-	for n := 1; n < 10; n++ {
+	for n := 1; n < player.MaxLevel; n++ {
 		out = append(out, Pairing{P1: fmt.Sprintf("level:%d", n), P2: fmt.Sprintf("level:%d", n+1)})
 	}
 	for _, base := range []string{"random", "greedy"} {
-		for n := 1; n <= 10; n++ {
+		for n := 1; n <= player.MaxLevel; n++ {
 			out = append(out, Pairing{P1: fmt.Sprintf("level:%d", n), P2: base})
 		}
 	}
-	out = append(out, Pairing{P1: "level:5", P2: "mcts:10000"}, Pairing{P1: "level:10", P2: "mcts:10000", Games: TopGames})
+	top := fmt.Sprintf("level:%d", player.MaxLevel)
+	out = append(out, Pairing{P1: "level:5", P2: "mcts:10000"}, Pairing{P1: top, P2: "mcts:10000", Games: TopGames})
 	// The rows that check the top level's targets get enough games for a
 	// narrow interval.
 	for i := range out {
-		if out[i].P1 == "level:10" && out[i].P2 == "greedy" {
+		if out[i].P1 == top && out[i].P2 == "greedy" {
 			out[i].Games = TopGames
 		}
 	}

@@ -9,7 +9,6 @@ import (
 
 	"emergo/eval"
 	"emergo/rules"
-	"emergo/search"
 )
 
 var errNoMove = errors.New("player: the position has no legal move")
@@ -25,9 +24,12 @@ type Level struct {
 	Margin int32 // hundredths of a man
 }
 
-// Levels are the engine's levels 1 to 10 (index 0 is unused). Level 10 is
-// full strength: it is limited only by the clock.
-var Levels = [11]Level{
+// MaxLevel is the engine's full strength, limited only by the clock; the
+// levels are 1 to MaxLevel.
+const MaxLevel = 10
+
+// Levels are the engine's levels 1 to MaxLevel (index 0 is unused).
+var Levels = [MaxLevel + 1]Level{
 	1:  {Depth: 1, Margin: 90},
 	2:  {Depth: 2, Margin: 60},
 	3:  {Depth: 3, Margin: 40},
@@ -40,19 +42,38 @@ var Levels = [11]Level{
 	10: {},
 }
 
-// DefaultMoveTime is what level 10 thinks when given no clock.
+// DefaultMoveTime is what MaxLevel thinks when given no clock.
 const DefaultMoveTime = time.Second
+
+// DrawOfferDepth is the depth of the search with which the engine answers
+// a draw offer: the person who offered waits for the answer, and a short
+// search tells a lost position from a sound one.
+const DrawOfferDepth = 6
+
+// drawThreshold is the score, in hundredths of a man, below which the
+// engine takes a draw: behind by more than a man, the unit of the
+// evaluation, it prefers the half point to playing on.
+const drawThreshold = -100
+
+// AcceptsDraw reports whether the engine takes a draw offered in a
+// position that it scores score for itself.
+func AcceptsDraw(score int32) bool { return score < drawThreshold }
+
+// moveOverhead is what a move costs beside the search on a fixed move
+// time: the protocol's lines and the scheduling of the process, a few
+// milliseconds on a loaded machine.
+const moveOverhead = 5 * time.Millisecond
 
 // Engine is the searching player at a level.
 type Engine struct {
 	level  int
 	lv     Level
-	search *search.Engine
+	search *Searcher
 	rng    *rand.Rand
 	// Info, if set, receives the search's progress reports. The last
 	// report of the first line before Move returns is the line of the move
 	// played, the noise of the weak levels included.
-	Info func(search.Info)
+	Info func(Info)
 	// MultiPV, if more than the level searches, is the number of best
 	// lines to search and report.
 	MultiPV int
@@ -69,22 +90,19 @@ type EngineOptions struct {
 	// do not move when the levels are recalibrated.
 	Limits *Level
 	// Search, if set, is the search to use (a server reuses its searches
-	// and their tables); HashMiB, Threads and Weights are then ignored.
-	Search *search.Engine
+	// and their tables, see Pool); HashMiB, Threads and Weights are then
+	// ignored.
+	Search *Searcher
 }
 
-// NewEngine returns the engine at level 1 to 10.
+// NewEngine returns the engine at level 1 to MaxLevel.
 func NewEngine(level int, o EngineOptions) (*Engine, error) {
-	if level < 1 || level > 10 {
-		return nil, fmt.Errorf("player: level %d: levels are 1 to 10", level)
-	}
-	w := o.Weights
-	if w == nil {
-		w = &eval.Default
+	if level < 1 || level > MaxLevel {
+		return nil, fmt.Errorf("player: level %d: levels are 1 to %d", level, MaxLevel)
 	}
 	se := o.Search
 	if se == nil {
-		se = search.New(search.Options{HashMiB: o.HashMiB, Threads: o.Threads, Eval: w})
+		se = NewSearcher(SearchOptions{HashMiB: o.HashMiB, Threads: o.Threads, Weights: o.Weights})
 	}
 	lv := Levels[level]
 	if o.Limits != nil {
@@ -106,33 +124,40 @@ func (e *Engine) Level() int { return e.level }
 // NewGame forgets what the engine learned in the previous game.
 func (e *Engine) NewGame() { e.search.NewGame() }
 
-// Search exposes the engine's search for analysis.
-func (e *Engine) Search() *search.Engine { return e.search }
+// Search returns the engine's search, for analysis with limits other than
+// the level's.
+func (e *Engine) Search() *Searcher { return e.search }
+
+// noisyLines is the number of best lines a level with a Margin searches to
+// choose among: enough for the weak levels to vary their play, while each
+// line costs nearly a search of its own.
+const noisyLines = 6
 
 // Limits returns the search limits of the level for a move under c.
-func (e *Engine) Limits(side rules.Color, c Clock) search.Limits {
-	lim := search.Limits{Depth: e.lv.Depth, Nodes: e.lv.Nodes, MoveTime: moveTimeBudget(c.MoveTime)}
+func (e *Engine) Limits(side rules.Color, c Clock) Limits {
+	lim := Limits{Depth: e.lv.Depth, Nodes: e.lv.Nodes, MoveTime: moveTimeBudget(c.MoveTime)}
 	if c.MoveTime == 0 && c.Time[side] > 0 {
 		lim.Time, lim.Inc = c.Time[side], c.Inc[side]
 	}
-	if e.level == 10 && lim.MoveTime == 0 && lim.Time == 0 {
+	if e.level == MaxLevel && lim.MoveTime == 0 && lim.Time == 0 {
 		lim.MoveTime = DefaultMoveTime
 	}
 	if e.lv.Margin > 0 {
-		lim.MultiPV = 6
+		lim.MultiPV = noisyLines
 	}
 	lim.MultiPV = max(lim.MultiPV, e.MultiPV)
 	return lim
 }
 
-// moveTimeBudget is the part of a fixed move time the search may use: the
-// rest covers what happens around the search (the protocol, the process,
-// a busy machine), so that the move arrives in time.
+// moveTimeBudget is the part of a fixed move time the search may use:
+// nine tenths of it less moveOverhead, and at least half. The rest covers
+// what happens around the search (the protocol, the process, a busy
+// machine), so that the move arrives in time.
 func moveTimeBudget(t time.Duration) time.Duration {
 	if t <= 0 {
 		return 0
 	}
-	return max(t*9/10-5*time.Millisecond, t/2)
+	return max(t*9/10-moveOverhead, t/2)
 }
 
 func (e *Engine) Move(ctx context.Context, g *rules.Game, c Clock) (rules.Move, error) {
@@ -141,17 +166,17 @@ func (e *Engine) Move(ctx context.Context, g *rules.Game, c Clock) (rules.Move, 
 	}
 	p := g.Position()
 	lim := e.Limits(p.Side(), c)
-	var last search.Info // the last report of the first line
+	var last Info // the last report of the first line
 	report := e.Info
 	if report != nil {
-		report = func(in search.Info) {
+		report = func(in Info) {
 			if in.MultiPV == 1 {
 				last = in
 			}
 			e.Info(in)
 		}
 	}
-	res := e.search.Search(ctx, p, search.HistoryOf(g), lim, report)
+	res := e.search.Search(ctx, g, lim, report)
 	if e.lv.Margin > 0 && len(res.Lines) > 1 {
 		l := e.noisy(res)
 		if l.PV[0] != res.Move && e.Info != nil {
@@ -167,7 +192,7 @@ func (e *Engine) Move(ctx context.Context, g *rules.Game, c Clock) (rules.Move, 
 
 // noisy picks among the lines within the margin of the best, with weights
 // falling linearly from the best line to the edge of the margin.
-func (e *Engine) noisy(res search.Result) search.Line {
+func (e *Engine) noisy(res Result) Line {
 	best := res.Lines[0].Score
 	total := int32(0)
 	for _, l := range res.Lines {

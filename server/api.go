@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"emergo/notation"
+	"emergo/player"
 	"emergo/rules"
 	"emergo/store"
 )
@@ -290,8 +291,8 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 		if req.Level == 0 {
 			req.Level = 5
 		}
-		if req.Level < 1 || req.Level > 10 {
-			return 0, nil, &apiError{http.StatusBadRequest, "level must be from 1 to 10"}
+		if req.Level < 1 || req.Level > player.MaxLevel {
+			return 0, nil, &apiError{http.StatusBadRequest, fmt.Sprintf("level must be from 1 to %d", player.MaxLevel)}
 		}
 	} else {
 		req.Level = 0
@@ -565,10 +566,10 @@ func (s *Server) agreeDraw(r *request, lv *live, next *store.Game) error {
 }
 
 // engineAcceptsDraw: the engine takes a draw when a short search says it
-// stands worse by more than a man.
+// stands worse by more than a man (player.AcceptsDraw).
 func (s *Server) engineAcceptsDraw(r *request, lv *live, human int) bool {
 	rg := lv.rg.Clone()
-	res, err := s.analyse(r.Context(), rg, 6)
+	res, err := s.analyse(r.Context(), rg, player.DrawOfferDepth)
 	if err != nil {
 		return false
 	}
@@ -576,7 +577,7 @@ func (s *Server) engineAcceptsDraw(r *request, lv *live, human int) bool {
 	if p := rg.Position(); int(p.Side()) == human {
 		score = -score
 	}
-	return score < -100
+	return player.AcceptsDraw(score)
 }
 
 func (s *Server) handleTakeback(r *request) (int, any, error) {

@@ -19,8 +19,7 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"emergo/eval"
-	"emergo/search"
+	"emergo/player"
 	"emergo/store"
 )
 
@@ -61,7 +60,6 @@ type Server struct {
 	log     *slog.Logger
 	now     func() time.Time
 	started time.Time
-	engines chan struct{} // a token per running search
 	ctx     context.Context
 	cancel  context.CancelFunc
 	bg      sync.WaitGroup
@@ -74,9 +72,9 @@ type Server struct {
 	streams  map[string]int // open event streams by client address
 
 	metrics metrics
-	// searches keeps search engines, each with its table, between engine
-	// moves and analyses, instead of a new table every time.
-	searches sync.Pool
+	// searches lends the searches of engine work, at most EngineWorkers
+	// at once (see engineWork).
+	searches *player.Pool
 }
 
 type clientLimit struct {
@@ -117,17 +115,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	bctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now,
-		engines: make(chan struct{}, cfg.EngineWorkers),
-		ctx:     bctx, cancel: cancel,
+		searches: player.NewPool(cfg.EngineWorkers, cfg.EngineHashMiB),
+		ctx:      bctx, cancel: cancel,
 		games:    map[string]*live{},
 		limiters: map[string]*clientLimit{},
 		streams:  map[string]int{},
 	}
 	s.started = s.now()
 	s.initMetrics()
-	s.searches.New = func() any {
-		return search.New(search.Options{HashMiB: cfg.EngineHashMiB, Eval: &eval.Default})
-	}
 	if err := s.resume(ctx); err != nil {
 		cancel()
 		return nil, err

@@ -6,7 +6,6 @@ import (
 
 	"emergo/player"
 	"emergo/rules"
-	"emergo/search"
 )
 
 // engineMoveTime caps the engine's thought per move on the server, so that
@@ -58,46 +57,45 @@ func (s *Server) maybeThink(lv *live) {
 	lv.wake() // viewers learn that the engine is thinking
 }
 
-// engineMove waits for a free engine slot and searches.
-func (s *Server) engineMove(rg *rules.Game, level int, seed uint64, clock player.Clock) (rules.Move, error) {
-	select {
-	case s.engines <- struct{}{}:
-	case <-s.ctx.Done():
-		return rules.Move{}, s.ctx.Err()
+// engineWork runs work on a search from the pool once one is free, or
+// returns ctx's error if ctx ends first. It is the one way the server's
+// engine work (its moves, the analysis board, draw offers) reaches the
+// engine: the place that bounds it, counts it and, one day, orders it.
+func (s *Server) engineWork(ctx context.Context, work func(*player.Searcher) error) error {
+	se, err := s.searches.Get(ctx)
+	if err != nil {
+		return err
 	}
-	defer func() { <-s.engines }()
+	defer s.searches.Put(se)
 	s.metrics.searching.Add(1)
 	defer s.metrics.searching.Add(-1)
-	se := s.searches.Get().(*search.Engine)
-	defer s.searches.Put(se)
-	se.NewGame()
-	e, err := player.NewEngine(level, player.EngineOptions{Seed: seed, Search: se})
-	if err != nil {
-		return rules.Move{}, err
-	}
-	m, err := e.Move(s.ctx, rg, clock)
+	return work(se)
+}
+
+// engineMove lets the engine at level choose a move in rg.
+func (s *Server) engineMove(rg *rules.Game, level int, seed uint64, clock player.Clock) (m rules.Move, err error) {
+	err = s.engineWork(s.ctx, func(se *player.Searcher) error {
+		e, err := player.NewEngine(level, player.EngineOptions{Seed: seed, Search: se})
+		if err != nil {
+			return err
+		}
+		m, err = e.Move(s.ctx, rg, clock)
+		return err
+	})
 	if err == nil {
 		s.metrics.engineMoves.Add(1)
 	}
 	return m, err
 }
 
-// analyse searches a position for the analysis board, within the engine
-// slots, to depth or for at most analysisTime.
-func (s *Server) analyse(ctx context.Context, rg *rules.Game, depth int) (search.Result, error) {
-	select {
-	case s.engines <- struct{}{}:
-	case <-ctx.Done():
-		return search.Result{}, ctx.Err()
-	}
-	defer func() { <-s.engines }()
-	s.metrics.searching.Add(1)
-	defer s.metrics.searching.Add(-1)
-	e := s.searches.Get().(*search.Engine)
-	defer s.searches.Put(e)
-	e.NewGame()
-	p := rg.Position()
-	return e.Search(ctx, p, search.HistoryOf(rg), search.Limits{Depth: depth, MoveTime: analysisTime}, nil), nil
+// analyse searches a position for the analysis board and the engine's
+// answer to a draw offer, to depth or for at most analysisTime.
+func (s *Server) analyse(ctx context.Context, rg *rules.Game, depth int) (res player.Result, err error) {
+	err = s.engineWork(ctx, func(se *player.Searcher) error {
+		res = se.Search(ctx, rg, player.Limits{Depth: depth, MoveTime: analysisTime}, nil)
+		return nil
+	})
+	return res, err
 }
 
 const analysisTime = 5 * time.Second

@@ -10,10 +10,9 @@ import (
 	"strings"
 
 	"emergo/analysis"
-	"emergo/eval"
+	"emergo/player"
 	"emergo/record"
 	"emergo/rules"
-	"emergo/search"
 )
 
 func init() {
@@ -89,7 +88,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		summary = stdout
 	}
 	prog := newProgress(stderr, *verbose, *quiet)
-	opts.Engine = search.New(search.Options{Threads: 1, Eval: &eval.Default})
+	opts.Engine = player.NewSearcher(player.SearchOptions{Threads: 1})
 	ctx, stop := interruptible()
 	defer stop()
 	var stopped error
@@ -107,7 +106,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			move = done + 1
 			prog.status("%s: move %d of %d", name, done, total)
 		}
-		opts.Info = func(in search.Info) {
+		opts.Info = func(in player.Info) {
 			prog.update("%s: move %d of %d, depth %d", name, move, total, in.Depth)
 		}
 		notes, err := analysis.Analyze(ctx, gm, opts)

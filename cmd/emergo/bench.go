@@ -5,8 +5,7 @@ import (
 	"io"
 	"strconv"
 
-	"emergo/eval"
-	"emergo/search"
+	"emergo/player"
 )
 
 func init() {
@@ -18,13 +17,13 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Sprintf("Searches each of the fixed bench positions to DEPTH (default %d) on a\n"+
 			"fresh table and prints the total nodes, the time and the nodes per second.\n"+
 			"With the default flags the node count is the build's signature: it changes\n"+
-			"exactly when the search or the evaluation does.", search.BenchDepth), stderr)
+			"exactly when the search or the evaluation does.", player.BenchDepth), stderr)
 	hash := fs.Int("hash", 16, "transposition table size in MiB")
 	threads := fs.Int("threads", 1, "search threads (more than 1 makes the node count vary)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	depth := search.BenchDepth
+	depth := player.BenchDepth
 	switch fs.NArg() {
 	case 0:
 	case 1:
@@ -45,13 +44,13 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *threads < 1 || *threads > 64 {
 		return usageError{fmt.Sprintf("-threads %d: want 1 to 64", *threads)}
 	}
-	e := search.New(search.Options{HashMiB: *hash, Threads: *threads, Eval: &eval.Default})
-	nodes, el := search.Bench(e, depth)
+	e := player.NewSearcher(player.SearchOptions{HashMiB: *hash, Threads: *threads})
+	nodes, el := e.Bench(depth)
 	rate := uint64(0)
 	if el > 0 {
 		rate = uint64(float64(nodes) / el.Seconds())
 	}
 	fmt.Fprintf(stdout, "positions %d\ndepth %d\nnodes %d\ntime %d ms\nnps %d\n",
-		len(search.BenchPositions()), depth, nodes, el.Milliseconds(), rate)
+		len(player.BenchPositions()), depth, nodes, el.Milliseconds(), rate)
 	return nil
 }

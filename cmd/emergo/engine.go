@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"emergo/engine"
+	"emergo/player"
 )
 
 func init() {
@@ -20,9 +21,9 @@ func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			"go, stop, query, bench, d, quit. The flags set the options' starting values.", stderr)
 	hash := fs.Int("hash", 16, "transposition table size in MiB (1 to 4096)")
 	threads := fs.Int("threads", 1, "search threads (1 to 64)")
-	level := fs.Int("level", 10, "playing level (1 to 10; 10 is full strength)")
+	level := fs.Int("level", player.MaxLevel, fmt.Sprintf("playing level (1 to %d; %[1]d is full strength)", player.MaxLevel))
 	size := fs.Int("size", 9, "board of position startpos: 9 or 7")
-	seed := fs.Uint64("seed", 0, "seed of the noise of the levels below 10 (0: from the clock)")
+	seed := fs.Uint64("seed", 0, fmt.Sprintf("seed of the noise of the levels below %d (0: from the clock)", player.MaxLevel))
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -18,7 +18,6 @@ import (
 	"emergo/player"
 	"emergo/record"
 	"emergo/rules"
-	"emergo/search"
 )
 
 func init() {
@@ -32,7 +31,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			"The board is drawn after every move with each column's make-up. Reads lines\n"+
 			"from standard input, so a game can also be piped in.", stderr)
 	bf := addBoardFlags(fs)
-	level := fs.Int("level", 5, "engine level, 1 (weakest) to 10")
+	level := fs.Int("level", 5, fmt.Sprintf("engine level, 1 (weakest) to %d", player.MaxLevel))
 	color := fs.String("color", "white", "your colour: white, black, both (two people at one keyboard) or none (the engine plays itself)")
 	moveTime := fs.Duration("movetime", 0, "engine thinking time per move, such as 2s (default: the level's own limit)")
 	load := fs.String("load", "", "continue the first game of this record file (PGN-style or Abstract Play JSON)")
@@ -95,7 +94,7 @@ type playSession struct {
 
 // hintLimits bound the search of the hint command: deep enough to be
 // worth asking, short enough not to keep a player waiting.
-var hintLimits = search.Limits{Depth: 8, MoveTime: 2 * time.Second}
+var hintLimits = player.Limits{Depth: 8, MoveTime: 2 * time.Second}
 
 const playHelp = `Type a move in notation: e5 (an entry), c3-d4 (a step), c3xe5xg7 (a capture,
 with every landing square). Commands:
@@ -347,7 +346,7 @@ func (s *playSession) hint(ctx context.Context) {
 		return
 	}
 	p := s.g.Rules().Position()
-	r := s.engine.Search().Search(ctx, p, search.HistoryOf(s.g.Rules()), hintLimits, nil)
+	r := s.engine.Search().Search(ctx, s.g.Rules(), hintLimits, nil)
 	if r.Move.IsZero() {
 		fmt.Fprintln(s.out, "No hint: the search found no move.")
 		return

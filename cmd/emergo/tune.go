@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"emergo/eval"
+	"emergo/player"
 	"emergo/tune"
 )
 
@@ -80,8 +81,8 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	case cfg.Depth < 1 || cfg.Depth > maxGenDepth:
 		return usageError{fmt.Sprintf("-depth %d: want 1 to %d; every move of every game is searched, and at depth %d "+
 			"the default run already takes hours", cfg.Depth, maxGenDepth, maxGenDepth)}
-	case cfg.Level < 1 || cfg.Level > 10:
-		return usageError{fmt.Sprintf("-level %d: want 1 to 10", cfg.Level)}
+	case cfg.Level < 1 || cfg.Level > player.MaxLevel:
+		return usageError{fmt.Sprintf("-level %d: want 1 to %d", cfg.Level, player.MaxLevel)}
 	case cfg.Margin < 0 || cfg.MaxPlies < 1 || cfg.Workers < 0:
 		return usageError{"-margin and -workers must not be negative, and -maxplies must be positive"}
 	}

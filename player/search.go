@@ -1,0 +1,94 @@
+package player
+
+import (
+	"context"
+	"time"
+
+	"emergo/eval"
+	"emergo/rules"
+	"emergo/search"
+)
+
+// The search's vocabulary, named here so that the programs above player
+// (the protocol, the server, analysis, matches) reach the search only
+// through this package. They are aliases: the values are the search's own,
+// with no conversion on the way.
+type (
+	// Limits say when a search stops: depth, nodes, a move time or a
+	// clock, and how many best lines it finds (MultiPV).
+	Limits = search.Limits
+	// Info is a progress report: one per line after each iteration.
+	Info = search.Info
+	// Line is one of the best lines of a search.
+	Line = search.Line
+	// Result is what a search found.
+	Result = search.Result
+	// Bound says whether a score is exact or a bound.
+	Bound = search.Bound
+)
+
+// The kinds of Bound.
+const (
+	Exact      = search.Exact
+	LowerBound = search.LowerBound
+	UpperBound = search.UpperBound
+)
+
+// Scores are in hundredths of a free man, for the side to move. A won
+// position scores Mate minus the plies to the win; every score from
+// MateBound up is a forced win, every score from -MateBound down a forced
+// loss.
+const (
+	Mate      = search.Mate
+	MateBound = search.MateBound
+)
+
+// BenchDepth is the depth of the bench search.
+const BenchDepth = search.BenchDepth
+
+// BenchPositions returns the fixed positions of the bench.
+func BenchPositions() []rules.Position { return search.BenchPositions() }
+
+// Searcher is the engine's search with its evaluation and its
+// transposition table: what a program that analyses positions holds. It
+// keeps its table between searches (NewGame forgets it) and runs one
+// search at a time.
+type Searcher struct {
+	e *search.Engine
+}
+
+// SearchOptions configure NewSearcher.
+type SearchOptions struct {
+	HashMiB int           // table size in MiB, default 16
+	Threads int           // default 1
+	Weights *eval.Weights // nil for eval.Default
+}
+
+// NewSearcher returns a search with the options' table, threads and
+// evaluation.
+func NewSearcher(o SearchOptions) *Searcher {
+	w := o.Weights
+	if w == nil {
+		w = &eval.Default
+	}
+	return &Searcher{search.New(search.Options{HashMiB: o.HashMiB, Threads: o.Threads, Eval: w})}
+}
+
+// NewGame clears the table and the move-ordering memory, so that the next
+// search depends only on its position and limits.
+func (s *Searcher) NewGame() { s.e.NewGame() }
+
+// Search searches the current position of g to lim. The positions of g
+// since its last entry are the history in which the search sees
+// repetitions (RULES 6.3). info, if not nil, receives the lines of every
+// iteration; the last lines reported are those of the result.
+func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim Limits, info func(Info)) Result {
+	return s.e.Search(ctx, g.Position(), search.HistoryOf(g), lim, info)
+}
+
+// Bench searches every bench position to depth on a fresh table and
+// returns the total nodes, the build's signature, and the time taken. It
+// leaves the last position's search in the table.
+func (s *Searcher) Bench(depth int) (nodes uint64, elapsed time.Duration) {
+	return search.Bench(s.e, depth)
+}
