@@ -2,6 +2,11 @@
 // engine at its levels and the baselines it is measured against (a random
 // mover, a greedy one-ply mover, plain Monte-Carlo tree search). Matches,
 // terminal play and the server all take a Player.
+//
+// It is also the one way to the search for the programs above it: it
+// builds the engine's searches with their evaluation (Searcher), lends
+// them to a server that runs many (Pool), and names the search's limits,
+// reports and scores, so that nothing else imports search or eval.
 package player
 
 import (

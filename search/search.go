@@ -26,7 +26,8 @@
 //     best ones again; several threads by Lazy SMP over the shared table.
 //
 // The search allocates nothing per node: each thread owns fixed stacks of
-// positions and move buffers.
+// positions and move buffers. Programs reach it through package player,
+// which pairs it with the evaluation.
 package search
 
 import (
