@@ -3,7 +3,9 @@ package tune
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"strings"
 
 	"emergo/eval"
 )
@@ -35,6 +37,39 @@ type FitResult struct {
 	// always predicting the mean result.
 	LogLoss, Baseline float64
 	Iterations        int
+}
+
+// WeightsNamed returns the weights of eval by the names docs/tuning.md
+// gives them: "default" (the engine's), "round1" and "initial".
+func WeightsNamed(name string) (*eval.Weights, bool) {
+	switch name {
+	case "default":
+		return &eval.Default, true
+	case "round1":
+		return &eval.Round1, true
+	case "initial":
+		return &eval.Initial, true
+	}
+	return nil, false
+}
+
+// WriteWeights writes the fitted weights for a person to read: each
+// feature's weight and coefficient, then the weights as the Go source of
+// eval.Default, ready to paste.
+func (r FitResult) WriteWeights(w io.Writer) error {
+	var b strings.Builder
+	for i, name := range eval.FeatureNames {
+		fmt.Fprintf(&b, "  %-16s %6d   (%.5f per unit)\n", name, r.Weights.W[i], r.Raw[i])
+	}
+	fmt.Fprintf(&b, "  %-16s %6d\n\n", "tempo", r.Weights.Tempo)
+	ws := make([]string, len(r.Weights.W))
+	for i, x := range r.Weights.W {
+		ws[i] = fmt.Sprint(x)
+	}
+	fmt.Fprintf(&b, "var Default = Weights{\n\tW:     [NumFeatures]int32{%s},\n\tTempo: %d,\n}\n",
+		strings.Join(ws, ", "), r.Weights.Tempo)
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // Fit finds the weights that best predict the results by logistic

@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
-	"emergo/eval"
 	"emergo/player"
 	"emergo/tune"
 )
@@ -65,16 +63,11 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("tune gen takes no arguments, got %q", fs.Arg(0))}
 	}
-	switch *weights {
-	case "default":
-		cfg.Weights = &eval.Default
-	case "round1":
-		cfg.Weights = &eval.Round1
-	case "initial":
-		cfg.Weights = &eval.Initial
-	default:
+	w, ok := tune.WeightsNamed(*weights)
+	if !ok {
 		return usageError{fmt.Sprintf("-weights %q: want default, round1 or initial", *weights)}
 	}
+	cfg.Weights = w
 	switch {
 	case cfg.Games < 1:
 		return usageError{fmt.Sprintf("-games %d: at least one game", cfg.Games)}
@@ -141,15 +134,8 @@ func runTuneFit(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s, %s, log loss %.5f (always the mean: %.5f)\n",
 		plural(len(samples), "position"), plural(res.Iterations, "iteration"), res.LogLoss, res.Baseline)
-	for i, name := range eval.FeatureNames {
-		fmt.Fprintf(stdout, "  %-16s %6d   (%.5f per unit)\n", name, res.Weights.W[i], res.Raw[i])
+	if err := res.WriteWeights(stdout); err != nil {
+		return err
 	}
-	fmt.Fprintf(stdout, "  %-16s %6d\n\n", "tempo", res.Weights.Tempo)
-	ws := make([]string, len(res.Weights.W))
-	for i, w := range res.Weights.W {
-		ws[i] = fmt.Sprint(w)
-	}
-	fmt.Fprintf(stdout, "var Default = Weights{\n\tW:     [NumFeatures]int32{%s},\n\tTempo: %d,\n}\n",
-		strings.Join(ws, ", "), res.Weights.Tempo)
 	return nil
 }
