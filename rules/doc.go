@@ -12,4 +12,8 @@
 //
 // Game is the convenient layer on top: it keeps the history that the
 // repetition rule needs and reports the Outcome with its reason.
+//
+// Position.Why says why a move is not legal, as an *IllegalMoveError that
+// carries a reason code, the rule it rests on and its parameters, so that
+// the layers above can word it in any language; its own text is English.
 package rules

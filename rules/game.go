@@ -131,10 +131,9 @@ func (e *GameOverError) Error() string {
 // Is reports whether target is ErrGameOver.
 func (e *GameOverError) Is(target error) bool { return target == ErrGameOver }
 
-// ErrIllegal is wrapped by the error Play returns for an illegal move.
-var ErrIllegal = errors.New("illegal move")
-
-// Play plays m if it is legal in the current position.
+// Play plays m if it is legal in the current position. Otherwise it
+// returns a *GameOverError after the end of the game, or the
+// *IllegalMoveError that says why m is not legal.
 func (gm *Game) Play(m Move) error {
 	if gm.outcome.Over() {
 		return &GameOverError{Outcome: gm.outcome}
@@ -149,7 +148,11 @@ func (gm *Game) Play(m Move) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("rules: %s: %w", m.Text(gm.Geometry()), ErrIllegal)
+	p := gm.Position()
+	if e := p.Why(m); e != nil {
+		return e
+	}
+	panic("rules: a legal move is missing from Game.Legal")
 }
 
 // Undo takes back the last move; it returns false at the start.

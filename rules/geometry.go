@@ -157,19 +157,49 @@ func (g *Geometry) AppendName(b []byte, s Square) []byte {
 	return append(b, 'a'+g.file[s], '1'+g.rank[s])
 }
 
-// ParseSquare reads a square name such as "e5". It reports an error for
-// text that is not a square of this board, and for a light square.
+// SquareProblem says why a text is not a square of the board.
+type SquareProblem uint8
+
+const (
+	NotAName    SquareProblem = iota + 1 // not a file letter and a rank digit
+	OffBoard                             // a square beyond the board's N files or ranks
+	LightSquare                          // a square that is not played on (RULES 1.2)
+)
+
+// SquareError is the error of ParseSquare: Name, as given, is not a
+// playable square of an N x N board.
+type SquareError struct {
+	Name    string
+	Problem SquareProblem
+	N       int
+}
+
+func (e *SquareError) Error() string {
+	switch e.Problem {
+	case OffBoard:
+		return fmt.Sprintf("%s is off the %dx%d board", e.Name, e.N, e.N)
+	case LightSquare:
+		return fmt.Sprintf("%s is not a playable square", e.Name)
+	}
+	return fmt.Sprintf("%q is not a square name", e.Name)
+}
+
+// ParseSquare reads a square name such as "e5". It answers text that is
+// not a square of this board, and a light square, with a *SquareError.
 func (g *Geometry) ParseSquare(name string) (Square, error) {
+	fail := func(p SquareProblem) (Square, error) {
+		return NoSquare, &SquareError{Name: name, Problem: p, N: g.N}
+	}
 	if len(name) != 2 || name[0] < 'a' || name[0] > 'z' || name[1] < '1' || name[1] > '9' {
-		return NoSquare, fmt.Errorf("%q is not a square name", name)
+		return fail(NotAName)
 	}
 	f, r := int(name[0]-'a'), int(name[1]-'1')
 	if f >= g.N || r >= g.N {
-		return NoSquare, fmt.Errorf("%s is off the %dx%d board", name, g.N, g.N)
+		return fail(OffBoard)
 	}
 	s := g.At(f, r)
 	if s == NoSquare {
-		return NoSquare, fmt.Errorf("%s is not a playable square", name)
+		return fail(LightSquare)
 	}
 	return s, nil
 }

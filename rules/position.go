@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 )
@@ -68,36 +67,36 @@ func NewPosition(g *Geometry) Position {
 // RULES 2.2 and that no colour has more than its men. A colour may have
 // fewer: composed positions, such as the diagrams of the rule cases, show
 // only the men that matter. Play from any position conserves the men
-// (RULES 1.4).
+// (RULES 1.4). Its errors are *PositionError.
 func PositionOf(g *Geometry, cols map[Square]Column, hand [2]int, side Color) (Position, error) {
 	p := Position{geo: g, side: side}
 	var men [2]int
 	for s, c := range cols {
 		if int(s) >= g.Squares {
-			return Position{}, fmt.Errorf("rules: square %d is off the board", s)
+			return Position{}, invalid("square %d is off the board", s)
 		}
 		if c.Top == 0 && c.Prisoners == 0 {
 			continue
 		}
 		if c.Top < 1 || c.Prisoners < 0 || c.Owner > Black {
-			return Position{}, fmt.Errorf("rules: %s: a column needs at least one man of its owner on top", g.Name(s))
+			return Position{}, invalid("%s: a column needs at least one man of its owner on top", g.Name(s))
 		}
 		men[c.Owner] += c.Top
 		men[c.Owner.Other()] += c.Prisoners
 		if c.Top > g.Men || c.Prisoners > g.Men {
-			return Position{}, fmt.Errorf("rules: %s: a column cannot hold more than %d men of one colour", g.Name(s), g.Men)
+			return Position{}, invalid("%s: a column cannot hold more than %d men of one colour", g.Name(s), g.Men)
 		}
 		p.own[c.Owner] |= 1 << s
 		p.top[s], p.pris[s] = uint8(c.Top), uint8(c.Prisoners)
 	}
 	for c := White; c <= Black; c++ {
 		if hand[c] < 0 || men[c]+hand[c] > g.Men {
-			return Position{}, fmt.Errorf("rules: %s has %s on the board and %d in hand; %d at most", c, menText(men[c]), hand[c], g.Men)
+			return Position{}, invalid("%s has %s on the board and %d in hand; %d at most", c, menText(men[c]), hand[c], g.Men)
 		}
 		p.hand[c] = uint8(hand[c])
 	}
 	if side > Black {
-		return Position{}, errors.New("rules: invalid side to move")
+		return Position{}, invalid("invalid side to move")
 	}
 	p.hash = p.computeHash()
 	return p, nil
@@ -163,34 +162,48 @@ func (p *Position) Men(c Color) int {
 // Validate checks the invariants of p: column shape (RULES 2.2), no
 // colour with more than its men (RULES 1.4; see PositionOf for fewer) and
 // the stored hash. It exists for tests and for
-// positions that cross a trust boundary.
+// positions that cross a trust boundary. Its errors are *PositionError.
 func (p *Position) Validate() error {
 	g := p.geo
 	if p.own[0]&p.own[1] != 0 {
-		return errors.New("rules: a square has two owners")
+		return invalid("a square has two owners")
 	}
 	occ := p.own[0] | p.own[1]
 	if occ&^g.All != 0 {
-		return errors.New("rules: a column stands off the board")
+		return invalid("a column stands off the board")
 	}
 	for s := Square(0); int(s) < g.Squares; s++ {
 		if occ>>s&1 == 1 {
 			if p.top[s] == 0 {
-				return fmt.Errorf("rules: %s is owned but has no man on top", g.Name(s))
+				return invalid("%s is owned but has no man on top", g.Name(s))
 			}
 		} else if p.top[s] != 0 || p.pris[s] != 0 {
-			return fmt.Errorf("rules: %s is empty but holds men", g.Name(s))
+			return invalid("%s is empty but holds men", g.Name(s))
 		}
 	}
 	for c := White; c <= Black; c++ {
 		if n := p.Men(c); n > g.Men {
-			return fmt.Errorf("rules: %s has %d men, more than %d", c, n, g.Men)
+			return invalid("%s has %d men, more than %d", c, n, g.Men)
 		}
 	}
 	if p.hash != p.computeHash() {
-		return errors.New("rules: stored hash differs from the recomputed one")
+		return invalid("stored hash differs from the recomputed one")
 	}
 	return nil
+}
+
+// PositionError is the error of PositionOf and Validate: Detail says what
+// is wrong with the position, as in "c5: a column needs at least one man
+// of its owner on top".
+type PositionError struct {
+	Detail string
+}
+
+func (e *PositionError) Error() string { return "rules: " + e.Detail }
+
+// invalid returns the *PositionError of the formatted detail.
+func invalid(format string, args ...any) error {
+	return &PositionError{Detail: fmt.Sprintf(format, args...)}
 }
 
 // menText is n men in words: "1 man", "2 men".
