@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -52,7 +53,11 @@ func (s *session) parsePosition(args []string) (*rules.Game, error) {
 		}
 		p, err := notation.ParsePosition(strings.Join(head, " "))
 		if err != nil {
-			return nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "notation: position "))
+			var pe *notation.PositionError
+			if errors.As(err, &pe) {
+				err = errors.New(pe.Detail())
+			}
+			return nil, err
 		}
 		g = rules.NewGameFrom(p)
 	}

@@ -63,13 +63,31 @@ var ErrTimeout = errors.New("the engine did not answer in time")
 // IllegalMoveError is the error of an engine whose bestmove is not a legal
 // move of the position.
 type IllegalMoveError struct {
-	Text   string // the move as the engine sent it
-	Reason string
+	Text string // the move as the engine sent it
+	Err  error  // why it is not legal: the cause of notation's *MoveError
 }
 
 func (e *IllegalMoveError) Error() string {
-	return fmt.Sprintf("illegal move %q: %s", e.Text, e.Reason)
+	return fmt.Sprintf("illegal move %q: %v", e.Text, e.Err)
 }
+
+// Unwrap returns the cause of e.
+func (e *IllegalMoveError) Unwrap() error { return e.Err }
+
+// EngineError is the error of StartExternal: the engine at Path did not
+// start, or failed the handshake.
+type EngineError struct {
+	Path string
+	Err  error
+}
+
+func (e *EngineError) Error() string { return fmt.Sprintf("match: engine %s: %v", e.Path, e.Err) }
+
+// Unwrap returns the cause of e.
+func (e *EngineError) Unwrap() error { return e.Err }
+
+// errNoBestMove is the cause of a bestmove line without a move.
+var errNoBestMove = errors.New("bestmove without a move")
 
 // StartExternal starts the engine at path with args and waits for its ugiok
 // and readyok. The process is killed when ctx ends.
@@ -85,14 +103,14 @@ func StartExternal(ctx context.Context, path string, args []string, o ExternalOp
 	cmd.WaitDelay = time.Second
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, fmt.Errorf("match: engine %s: %w", path, err)
+		return nil, &EngineError{Path: path, Err: err}
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, fmt.Errorf("match: engine %s: %w", path, err)
+		return nil, &EngineError{Path: path, Err: err}
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("match: engine %s: %w", path, err)
+		return nil, &EngineError{Path: path, Err: err}
 	}
 	e := &External{
 		name:   filepath.Base(path),
@@ -105,7 +123,7 @@ func StartExternal(ctx context.Context, path string, args []string, o ExternalOp
 	go e.read(stdout)
 	if err := e.handshake(ctx); err != nil {
 		e.Close()
-		return nil, fmt.Errorf("match: engine %s: %w", path, err)
+		return nil, &EngineError{Path: path, Err: err}
 	}
 	return e, nil
 }
@@ -250,16 +268,16 @@ func (e *External) Move(ctx context.Context, g *rules.Game, c player.Clock) (rul
 	}
 	f := strings.Fields(line)
 	if len(f) < 2 {
-		return rules.Move{}, &IllegalMoveError{Text: "", Reason: "bestmove without a move"}
+		return rules.Move{}, &IllegalMoveError{Text: "", Err: errNoBestMove}
 	}
 	p := g.Position()
 	m, err := notation.ParseMove(&p, f[1])
 	if err != nil {
 		var me *notation.MoveError
 		if errors.As(err, &me) {
-			return rules.Move{}, &IllegalMoveError{Text: f[1], Reason: me.Reason}
+			err = me.Err
 		}
-		return rules.Move{}, &IllegalMoveError{Text: f[1], Reason: err.Error()}
+		return rules.Move{}, &IllegalMoveError{Text: f[1], Err: err}
 	}
 	return m, nil
 }

@@ -156,7 +156,9 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (Summary, err
 	for _, sp := range []Spec{cfg.P1, cfg.P2} {
 		p, err := sp.New(ctx, cfg.Seed)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "match: ") {
+			// An engine's own error names the engine already.
+			var ee *EngineError
+			if !errors.As(err, &ee) {
 				err = fmt.Errorf("match: player %s: %w", sp.Text, err)
 			}
 			return sum, err

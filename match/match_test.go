@@ -348,8 +348,13 @@ func TestRunRejectsBrokenEngine(t *testing.T) {
 	// The test binary without the fake engine's arguments runs no test
 	// and exits without a word of the protocol.
 	cfg := Config{P1: mustSpec(t, "cmd:"+os.Args[0]+" -test.run=^$"), P2: mustSpec(t, "random"), Games: 2, Sizes: []int{7}}
-	if _, err := Run(context.Background(), cfg, nil); err == nil {
-		t.Error("a program that is no engine was accepted")
+	_, err := Run(context.Background(), cfg, nil)
+	if err == nil {
+		t.Fatal("a program that is no engine was accepted")
+	}
+	var ee *EngineError
+	if !errors.As(err, &ee) || ee.Path != os.Args[0] || !strings.HasPrefix(err.Error(), "match: engine ") {
+		t.Errorf("error %q, want the *EngineError of %s alone", err, os.Args[0])
 	}
 }
 

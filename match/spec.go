@@ -44,7 +44,7 @@ cmd:PATH ARGS   an external engine speaking the protocol of docs/protocol.md`, p
 // cmd:PATH [ARGS] (arguments split at spaces, without quoting).
 func ParseSpec(text string, o SpecOptions) (Spec, error) {
 	bad := func(format string, args ...any) (Spec, error) {
-		return Spec{}, fmt.Errorf("match: player %q: %s", text, fmt.Sprintf(format, args...))
+		return Spec{}, settingError("player %q: %s", text, fmt.Sprintf(format, args...))
 	}
 	kind, arg, hasArg := strings.Cut(strings.TrimSpace(text), ":")
 	sp := Spec{Text: strings.TrimSpace(text)}

@@ -202,13 +202,13 @@ type SPRT struct {
 func ParseSPRT(text string) (SPRT, error) {
 	f := strings.Fields(text)
 	if len(f) != 4 {
-		return SPRT{}, fmt.Errorf("match: SPRT %q: want four numbers, elo0 elo1 alpha beta", text)
+		return SPRT{}, settingError("SPRT %q: want four numbers, elo0 elo1 alpha beta", text)
 	}
 	var v [4]float64
 	for i, s := range f {
 		x, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return SPRT{}, fmt.Errorf("match: SPRT %q: %q is not a number", text, s)
+			return SPRT{}, settingError("SPRT %q: %q is not a number", text, s)
 		}
 		v[i] = x
 	}
@@ -219,9 +219,9 @@ func ParseSPRT(text string) (SPRT, error) {
 func (s SPRT) check() error {
 	switch {
 	case s.Elo0 >= s.Elo1:
-		return fmt.Errorf("match: SPRT: elo0 %g must be below elo1 %g", s.Elo0, s.Elo1)
+		return settingError("SPRT: elo0 %g must be below elo1 %g", s.Elo0, s.Elo1)
 	case s.Alpha <= 0 || s.Alpha >= 0.5 || s.Beta <= 0 || s.Beta >= 0.5:
-		return fmt.Errorf("match: SPRT: alpha %g and beta %g must lie between 0 and 0.5", s.Alpha, s.Beta)
+		return settingError("SPRT: alpha %g and beta %g must lie between 0 and 0.5", s.Alpha, s.Beta)
 	}
 	return nil
 }

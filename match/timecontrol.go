@@ -1,7 +1,6 @@
 package match
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -38,7 +37,7 @@ func pgnTimeControl(tc TimeControl) string {
 func ParseTimeControl(text string) (TimeControl, error) {
 	s := strings.TrimSpace(text)
 	bad := func(why string) (TimeControl, error) {
-		return TimeControl{}, fmt.Errorf("match: time control %q: %s (want none, 100ms/move or 10s+0.1s)", text, why)
+		return TimeControl{}, settingError("time control %q: %s (want none, 100ms/move or 10s+0.1s)", text, why)
 	}
 	if s == "" || s == "none" {
 		return TimeControl{}, nil

@@ -53,42 +53,33 @@ func MindSportsMove(g *rules.Geometry, m rules.Move) string {
 // "-", so the path alone decides.
 func ParseMindSportsMove(p *rules.Position, text string) (rules.Move, error) {
 	g := p.Geometry()
+	bad := func(problem SyntaxProblem, err error) (rules.Move, error) {
+		return rules.Move{}, &MoveError{Text: text, Err: &SyntaxError{Problem: problem, Err: err}}
+	}
 	fields := strings.FieldsFunc(strings.ToLower(strings.TrimSpace(text)), func(r rune) bool { return r == '-' || r == 'x' })
 	if len(fields) == 0 {
-		return rules.Move{}, &MoveError{Text: text, Reason: "empty move"}
+		return bad(EmptyMove, nil)
 	}
 	path := make([]rules.Square, len(fields))
 	for i, f := range fields {
 		s, err := ParseMindSportsSquare(g, f)
 		if err != nil {
-			return rules.Move{}, &MoveError{Text: text, Reason: err.Error()}
+			return bad(NotASquare, err)
 		}
 		path[i] = s
 	}
-	for _, m := range p.Legal(nil) {
-		if m.Len() != len(path) {
-			continue
-		}
-		same := true
-		for i, s := range path {
-			same = same && m.At(i) == s
-		}
-		if same {
-			return m, nil
-		}
+	m, ok := rules.CaptureMove(path)
+	switch {
+	case len(path) == 1:
+		m = rules.EntryMove(path[0])
+	case len(path) == 2 && !p.CanCapture():
+		m = rules.StepMove(path[0], path[1])
+	case !ok:
+		return bad(LongCapture, nil)
 	}
-	// Say why in the project's own notation, where the reasons are.
-	var ours []string
-	for _, s := range path {
-		ours = append(ours, g.Name(s))
+	if why := p.Why(m); why != nil {
+		// Say why in the project's own notation, as the reasons do.
+		return rules.Move{}, fmt.Errorf("MindSports %q is %w", text, &MoveError{Text: m.Text(g), Err: why})
 	}
-	sep := "x"
-	if len(path) == 2 && !p.CanCapture() {
-		sep = "-"
-	}
-	_, err := ParseMove(p, strings.Join(ours, sep))
-	if err == nil {
-		err = &MoveError{Text: text, Reason: "not a legal move"}
-	}
-	return rules.Move{}, fmt.Errorf("MindSports %q is %w", text, err)
+	return m, nil
 }

@@ -12,15 +12,57 @@ import (
 	"emergo/rules"
 )
 
-// MoveError is the error of ParseMove: the text as given and what was
-// wrong with it. Callers that know the move number add it in front, as in
-// `move 14 "c3xe6": e6 is not a playable square`.
+// MoveError is the error of ParseMove: the text as given and why it is
+// not a move. Err is a *SyntaxError when the text is not written as a
+// move, and a *rules.IllegalMoveError when it names a move the rules do
+// not allow there. Callers that know the move number add it in front, as
+// in `move 14 "c3xe6": e6 is not a playable square`.
 type MoveError struct {
-	Text   string
-	Reason string
+	Text string
+	Err  error
 }
 
-func (e *MoveError) Error() string { return fmt.Sprintf("%q: %s", e.Text, e.Reason) }
+func (e *MoveError) Error() string { return fmt.Sprintf("%q: %v", e.Text, e.Err) }
+
+// Unwrap returns the cause of e.
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// SyntaxProblem says what is wrong with the form of a move text.
+type SyntaxProblem uint8
+
+const (
+	EmptyMove   SyntaxProblem = iota + 1 // nothing but white space
+	StepForm                             // a step that is not two squares joined by -
+	CaptureForm                          // an x that does not stand between two squares
+	LongCapture                          // a capture of more than 12 jumps (13 squares)
+	NotASquare                           // a part that is not a square: Err says why (a *rules.SquareError in RULES 7)
+)
+
+// SyntaxError is the cause of a MoveError for text that is not written as
+// a move of RULES 7.
+type SyntaxError struct {
+	Problem SyntaxProblem
+	Err     error // for NotASquare, why the part is not a square
+}
+
+func (e *SyntaxError) Error() string {
+	switch e.Problem {
+	case EmptyMove:
+		return "empty move"
+	case StepForm:
+		return "a step is two squares joined by -, such as c3-d4"
+	case CaptureForm:
+		return "a capture is squares joined by x, such as c3xe5xg7"
+	case LongCapture:
+		return "a capture has at most 12 jumps"
+	case NotASquare:
+		return e.Err.Error()
+	}
+	return "not a move"
+}
+
+// Unwrap returns the cause of NotASquare, or nil.
+func (e *SyntaxError) Unwrap() error { return e.Err }
 
 // FormatMove returns m in the notation of RULES 7 on board g.
 func FormatMove(g *rules.Geometry, m rules.Move) string { return m.Text(g) }
@@ -40,11 +82,11 @@ func SortedMoves(g *rules.Geometry, moves []rules.Move) []string {
 // "@e5" is an entry, "c3-d4" a step, "c3xe5xg7" a capture.
 func ParseSquares(g *rules.Geometry, text string) (rules.Kind, []rules.Square, error) {
 	s := strings.TrimSpace(text)
-	bad := func(reason string) (rules.Kind, []rules.Square, error) {
-		return 0, nil, &MoveError{Text: text, Reason: reason}
+	bad := func(p SyntaxProblem, err error) (rules.Kind, []rules.Square, error) {
+		return 0, nil, &MoveError{Text: text, Err: &SyntaxError{Problem: p, Err: err}}
 	}
 	if s == "" {
-		return bad("empty move")
+		return bad(EmptyMove, nil)
 	}
 	kind := rules.Entry
 	var parts []string
@@ -52,31 +94,30 @@ func ParseSquares(g *rules.Geometry, text string) (rules.Kind, []rules.Square, e
 	case strings.HasPrefix(s, "@"):
 		parts = []string{s[1:]}
 	case strings.Contains(s, "x") || strings.Contains(s, "X"):
+		// Counting the x against the squares also rules out a capture
+		// without a landing square: it has an x, so two squares at least.
 		kind = rules.Capture
 		parts = strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == 'x' })
 		if strings.Count(strings.ToLower(s), "x") != len(parts)-1 {
-			return bad("a capture is squares joined by x, such as c3xe5xg7")
+			return bad(CaptureForm, nil)
 		}
 	case strings.Contains(s, "-"):
 		kind = rules.Step
 		parts = strings.Split(s, "-")
 		if len(parts) != 2 {
-			return bad("a step is two squares joined by -, such as c3-d4")
+			return bad(StepForm, nil)
 		}
 	default:
 		parts = []string{s}
 	}
-	if kind == rules.Capture && len(parts) < 2 {
-		return bad("a capture needs a start square and at least one landing square")
-	}
 	if len(parts) > 13 {
-		return bad("a capture has at most 12 jumps")
+		return bad(LongCapture, nil)
 	}
 	squares := make([]rules.Square, len(parts))
 	for i, name := range parts {
 		sq, err := g.ParseSquare(strings.ToLower(name))
 		if err != nil {
-			return bad(strings.TrimPrefix(err.Error(), "rules: "))
+			return bad(NotASquare, err)
 		}
 		squares[i] = sq
 	}
@@ -86,86 +127,21 @@ func ParseSquares(g *rules.Geometry, text string) (rules.Kind, []rules.Square, e
 // ParseMove reads move text and returns the legal move of p it names.
 // Every error is a *MoveError that says why the move cannot be played.
 func ParseMove(p *rules.Position, text string) (rules.Move, error) {
-	g := p.Geometry()
-	kind, squares, err := ParseSquares(g, text)
+	kind, squares, err := ParseSquares(p.Geometry(), text)
 	if err != nil {
 		return rules.Move{}, err
 	}
-	legal := p.Legal(nil)
-	for _, m := range legal {
-		if m.Kind() == kind && m.Len() == len(squares) {
-			same := true
-			for i, s := range squares {
-				if m.At(i) != s {
-					same = false
-					break
-				}
-			}
-			if same {
-				return m, nil
-			}
-		}
-	}
-	return rules.Move{}, &MoveError{Text: text, Reason: whyIllegal(p, legal, kind, squares)}
-}
-
-// whyIllegal explains, in the terms of the rules, why a well-formed move is
-// not among the legal ones.
-func whyIllegal(p *rules.Position, legal []rules.Move, kind rules.Kind, sq []rules.Square) string {
-	g := p.Geometry()
-	me := p.Side()
-	if p.Lost() || len(legal) == 0 {
-		return fmt.Sprintf("%s has no legal move", me)
-	}
-	if p.CanCapture() && kind != rules.Capture {
-		return fmt.Sprintf("%s must capture (RULES 3.5), for example %s", me, legal[0].Text(g))
-	}
+	var m rules.Move
 	switch kind {
 	case rules.Entry:
-		s := sq[0]
-		switch {
-		case p.Hand(me) == 0:
-			return fmt.Sprintf("%s has no men in hand", me)
-		case !p.At(s).Empty():
-			return fmt.Sprintf("%s is occupied", g.Name(s))
-		case p.FirstMove() && s == g.Centre:
-			return fmt.Sprintf("the first move may not be on the centre %s (RULES 4.3)", g.Name(s))
-		default:
-			return fmt.Sprintf("a man entered on %s could be captured at once (no feeding, RULES 4.4)", g.Name(s))
-		}
+		m = rules.EntryMove(squares[0])
 	case rules.Step:
-		a, b := sq[0], sq[1]
-		switch {
-		case p.Hand(me) > 0:
-			return fmt.Sprintf("%s has men in hand and must enter one (RULES 4.1)", me)
-		case p.At(a).Empty() || p.At(a).Owner != me:
-			return fmt.Sprintf("%s holds no column of %s", g.Name(a), me)
-		case !adjacent(g, a, b):
-			return fmt.Sprintf("%s is not diagonally next to %s", g.Name(b), g.Name(a))
-		default:
-			return fmt.Sprintf("%s is occupied", g.Name(b))
-		}
+		m = rules.StepMove(squares[0], squares[1])
 	default:
-		a := sq[0]
-		switch {
-		case !p.CanCapture():
-			return fmt.Sprintf("%s has no capture", me)
-		case p.At(a).Empty() || p.At(a).Owner != me:
-			return fmt.Sprintf("%s holds no column of %s", g.Name(a), me)
-		}
-		best := legal[0].Jumps()
-		if len(sq)-1 < best {
-			return fmt.Sprintf("a capture of %d men is compulsory (majority rule, RULES 3.6)", best)
-		}
-		return "no such capture sequence: every jump must take an enemy-topped column onto an empty square, without turning straight back, and continue while it can"
+		m, _ = rules.CaptureMove(squares) // ParseSquares bounds the squares
 	}
-}
-
-func adjacent(g *rules.Geometry, a, b rules.Square) bool {
-	for d := 0; d < 4; d++ {
-		if g.Neighbour(a, d) == b {
-			return true
-		}
+	if why := p.Why(m); why != nil {
+		return rules.Move{}, &MoveError{Text: text, Err: why}
 	}
-	return false
+	return m, nil
 }

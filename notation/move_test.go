@@ -48,30 +48,31 @@ func TestParseSquares(t *testing.T) {
 
 func TestParseSquaresErrors(t *testing.T) {
 	for _, tc := range []struct {
-		size int
-		in   string
-		want string
+		size    int
+		in      string
+		problem notation.SyntaxProblem
+		want    string
 	}{
-		{9, "", "empty move"},
-		{9, "   ", "empty move"},
-		{9, "@", `"" is not a square name`},
-		{9, "@c3-d4", `"c3-d4" is not a square name`},
-		{9, "j1", "j1 is off the 9x9 board"},
-		{7, "h2", "h2 is off the 7x7 board"},
-		{7, "a8", "a8 is off the 7x7 board"},
-		{9, "e6", "e6 is not a playable square"},
-		{9, "e55", `"e55" is not a square name`},
-		{9, "5e", `"5e" is not a square name`},
-		{9, "a0", `"a0" is not a square name`},
-		{9, "c3-d4-e5", "a step is two squares joined by -"},
-		{9, "c3-", `"" is not a square name`},
-		{9, "c3x", "a capture is squares joined by x"},
-		{9, "xc3xe5", "a capture is squares joined by x"},
-		{9, "c3xxe5", "a capture is squares joined by x"},
-		{9, "x", "a capture is squares joined by x"},
-		{9, "c3-d4xe5", `"c3-d4" is not a square name`},
-		{9, "c3 - d4", `"c3 " is not a square name`},
-		{9, strings.Repeat("a1x", 13) + "a1", "a capture has at most 12 jumps"},
+		{9, "", notation.EmptyMove, "empty move"},
+		{9, "   ", notation.EmptyMove, "empty move"},
+		{9, "@", notation.NotASquare, `"" is not a square name`},
+		{9, "@c3-d4", notation.NotASquare, `"c3-d4" is not a square name`},
+		{9, "j1", notation.NotASquare, "j1 is off the 9x9 board"},
+		{7, "h2", notation.NotASquare, "h2 is off the 7x7 board"},
+		{7, "a8", notation.NotASquare, "a8 is off the 7x7 board"},
+		{9, "e6", notation.NotASquare, "e6 is not a playable square"},
+		{9, "e55", notation.NotASquare, `"e55" is not a square name`},
+		{9, "5e", notation.NotASquare, `"5e" is not a square name`},
+		{9, "a0", notation.NotASquare, `"a0" is not a square name`},
+		{9, "c3-d4-e5", notation.StepForm, "a step is two squares joined by -"},
+		{9, "c3-", notation.NotASquare, `"" is not a square name`},
+		{9, "c3x", notation.CaptureForm, "a capture is squares joined by x"},
+		{9, "xc3xe5", notation.CaptureForm, "a capture is squares joined by x"},
+		{9, "c3xxe5", notation.CaptureForm, "a capture is squares joined by x"},
+		{9, "x", notation.CaptureForm, "a capture is squares joined by x"},
+		{9, "c3-d4xe5", notation.NotASquare, `"c3-d4" is not a square name`},
+		{9, "c3 - d4", notation.NotASquare, `"c3 " is not a square name`},
+		{9, strings.Repeat("a1x", 13) + "a1", notation.LongCapture, "a capture has at most 12 jumps"},
 	} {
 		_, _, err := notation.ParseSquares(rules.GeometryOf(tc.size), tc.in)
 		var me *notation.MoveError
@@ -79,8 +80,16 @@ func TestParseSquaresErrors(t *testing.T) {
 			t.Errorf("ParseSquares(%q) = %v, want a *MoveError", tc.in, err)
 			continue
 		}
-		if me.Text != tc.in || !strings.Contains(me.Reason, tc.want) {
+		if me.Text != tc.in || !strings.Contains(me.Err.Error(), tc.want) {
 			t.Errorf("ParseSquares(%q): %q, want the reason to contain %q", tc.in, err, tc.want)
+		}
+		var se *notation.SyntaxError
+		if !errors.As(err, &se) || se.Problem != tc.problem {
+			t.Errorf("ParseSquares(%q) = %#v, want a *SyntaxError of problem %d", tc.in, err, tc.problem)
+		}
+		var sq *rules.SquareError
+		if got := errors.As(err, &sq); got != (tc.problem == notation.NotASquare) {
+			t.Errorf("ParseSquares(%q): errors.As(*rules.SquareError) = %v", tc.in, got)
 		}
 	}
 }
@@ -132,11 +141,16 @@ func TestParseMoveErrors(t *testing.T) {
 			t.Errorf("%s: ParseMove(%q) = %v, want a *MoveError", tc.pos, tc.move, err)
 			continue
 		}
-		if !strings.Contains(me.Reason, tc.want) {
+		if !strings.Contains(me.Err.Error(), tc.want) {
 			t.Errorf("%s: ParseMove(%q): %q, want the reason to contain %q", tc.pos, tc.move, err, tc.want)
 		}
 		if want := `"` + tc.move + `": `; !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%s: ParseMove(%q): %q does not start with %q", tc.pos, tc.move, err, want)
+		}
+		var ie *rules.IllegalMoveError
+		var se *notation.SyntaxError
+		if errors.As(err, &ie) == errors.As(err, &se) {
+			t.Errorf("%s: ParseMove(%q) = %#v, want either a *rules.IllegalMoveError or a *SyntaxError inside", tc.pos, tc.move, err)
 		}
 	}
 }
@@ -276,7 +290,7 @@ func FuzzParseMove(f *testing.F) {
 		m, err := notation.ParseMove(&p, text)
 		if err != nil {
 			var me *notation.MoveError
-			if !errors.As(err, &me) || me.Text != text || me.Reason == "" {
+			if !errors.As(err, &me) || me.Text != text || me.Err == nil {
 				t.Fatalf("ParseMove(%q): unexpected error %#v", text, err)
 			}
 			return

@@ -19,16 +19,17 @@ func TestPlayMoves(t *testing.T) {
 		index int    // of the failing move, -1 for none
 		text  string // of the error
 		over  bool   // the error matches rules.ErrGameOver
+		why   rules.IllegalReason
 	}{
-		{"none", "9x9 w 12/12 -", nil, -1, "", false},
-		{"all legal", "9x9 w 12/12 -", []string{"c3", "g7", "@a1"}, -1, "", false},
-		{"repetition reached", d13Text, cycle, -1, "", false},
-		{"not a square", "9x9 w 12/12 -", []string{"c3", "zz"}, 1, `move 2 "zz": "zz" is not a square name`, false},
-		{"bad shape", "9x9 w 12/12 -", []string{"c3-"}, 0, `move 1 "c3-": "" is not a square name`, false},
-		{"illegal", "9x9 w 12/12 -", []string{"c3", "g7", "c3"}, 2, `move 3 "c3": c3 is occupied`, false},
-		{"first move", "7x7 w 8/8 -", []string{"d4"}, 0, `move 1 "d4": the first move may not be on the centre d4 (RULES 4.3)`, false},
-		{"after the end", d13Text, append(cycle, "a1-b2"), 8, `move 9 "a1-b2": the game is over (1/2-1/2, threefold repetition)`, true},
-		{"after a loss", d7Text, []string{"a1-b2"}, 0, `move 1 "a1-b2": the game is over (1/2-1/2, no legal move)`, true},
+		{"none", "9x9 w 12/12 -", nil, -1, "", false, 0},
+		{"all legal", "9x9 w 12/12 -", []string{"c3", "g7", "@a1"}, -1, "", false, 0},
+		{"repetition reached", d13Text, cycle, -1, "", false, 0},
+		{"not a square", "9x9 w 12/12 -", []string{"c3", "zz"}, 1, `move 2 "zz": "zz" is not a square name`, false, 0},
+		{"bad shape", "9x9 w 12/12 -", []string{"c3-d4-e5"}, 0, `move 1 "c3-d4-e5": a step is two squares joined by -, such as c3-d4`, false, 0},
+		{"illegal", "9x9 w 12/12 -", []string{"c3", "g7", "c3"}, 2, `move 3 "c3": c3 is occupied`, false, rules.Occupied},
+		{"first move", "7x7 w 8/8 -", []string{"d4"}, 0, `move 1 "d4": the first move may not be on the centre d4 (RULES 4.3)`, false, rules.CentreFirst},
+		{"after the end", d13Text, append(cycle, "a1-b2"), 8, `move 9 "a1-b2": the game is over (1/2-1/2, threefold repetition)`, true, 0},
+		{"after a blocked position", d7Text, []string{"a1-b2"}, 0, `move 1 "a1-b2": the game is over (1/2-1/2, no legal move)`, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := rules.NewGameFrom(mustParsePosition(t, tc.start))
@@ -54,6 +55,10 @@ func TestPlayMoves(t *testing.T) {
 			}
 			if got := errors.Is(err, rules.ErrGameOver); got != tc.over {
 				t.Errorf("errors.Is(err, rules.ErrGameOver) = %v, want %v", got, tc.over)
+			}
+			var ie *rules.IllegalMoveError
+			if errors.As(err, &ie) != (tc.why != 0) || tc.why != 0 && ie.Reason != tc.why {
+				t.Errorf("errors.As(err, *rules.IllegalMoveError) gives %v, want reason %d", ie, tc.why)
 			}
 			var move *notation.MoveError
 			if got := errors.As(err, &move); got == tc.over {

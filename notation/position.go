@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -30,11 +31,17 @@ type PositionError struct {
 	Err    error // the error of package rules behind Reason, if any
 }
 
-func (e *PositionError) Error() string {
+func (e *PositionError) Error() string { return "notation: position " + e.Detail() }
+
+// Detail is the text of e without its prefix, for callers that say
+// themselves where the position comes from: the text given, the part at
+// fault and what was wrong, as in `"9x9 w 12/12 c6:W3": column "c6:W3":
+// c6 is not a playable square`.
+func (e *PositionError) Detail() string {
 	if e.Part == "" {
-		return fmt.Sprintf("notation: position %q: %s", e.Text, e.Reason)
+		return fmt.Sprintf("%q: %s", e.Text, e.Reason)
 	}
-	return fmt.Sprintf("notation: position %q: %s: %s", e.Text, e.Part, e.Reason)
+	return fmt.Sprintf("%q: %s: %s", e.Text, e.Part, e.Reason)
 }
 
 // Unwrap returns the error of package rules behind e, or nil.
@@ -170,7 +177,12 @@ func ParsePosition(text string) (rules.Position, error) {
 	}
 	p, err := rules.PositionOf(g, cols, hand, side)
 	if err != nil {
-		return fail("", strings.TrimPrefix(err.Error(), "rules: "), err)
+		reason := err.Error()
+		var invalid *rules.PositionError
+		if errors.As(err, &invalid) {
+			reason = invalid.Detail
+		}
+		return fail("", reason, err)
 	}
 	return p, nil
 }
@@ -195,7 +207,7 @@ func parseColumn(g *rules.Geometry, tok string) (rules.Square, rules.Column, str
 	}
 	s, err := g.ParseSquare(name)
 	if err != nil {
-		return 0, rules.Column{}, strings.TrimPrefix(err.Error(), "rules: ")
+		return 0, rules.Column{}, err.Error()
 	}
 	if body == "" {
 		return 0, rules.Column{}, columnForm

@@ -222,7 +222,7 @@ func (o ReadOptions) readAPJSON(data []byte) (Record, error) {
 	}
 	for _, t := range tags {
 		if err := checkTag(t.Key, t.Value); err != nil {
-			return fail(errors.New(strings.TrimPrefix(err.Error(), "record: ")))
+			return fail(err)
 		}
 	}
 
@@ -251,7 +251,7 @@ func (o ReadOptions) readAPJSON(data []byte) (Record, error) {
 	if h.Position != "" {
 		p, err := notation.ParsePosition(h.Position)
 		if err != nil {
-			return fail(fmt.Errorf("startingPosition: %s", strings.TrimPrefix(err.Error(), "notation: ")))
+			return fail(positionError("startingPosition", err))
 		}
 		if p.Geometry() != g {
 			return fail(fmt.Errorf("startingPosition is for %dx%d, the variants for %dx%d", p.Geometry().N, p.Geometry().N, g.N, g.N))
@@ -339,14 +339,14 @@ func playAPMoves(l *line, rounds [][]json.RawMessage) (last string, endSeat rule
 				}
 				continue
 			case last == "null":
-				return failMove(&notation.MoveError{Text: text, Reason: "a move after a null entry: in Emergo the players take turns, so a missing move can only end the record"})
+				return failMove(&notation.MoveError{Text: text, Err: errors.New("a move after a null entry: in Emergo the players take turns, so a missing move can only end the record")})
 			case last != "":
-				return failMove(&notation.MoveError{Text: text, Reason: fmt.Sprintf("an entry after %q, which ends the game", last)})
+				return failMove(&notation.MoveError{Text: text, Err: fmt.Errorf("an entry after %q, which ends the game", last)})
 			case r == 0 && seat == rules.White && side == rules.Black:
-				return failMove(&notation.MoveError{Text: text, Reason: "Black is to move in the starting position, so White's first entry must be null"})
+				return failMove(&notation.MoveError{Text: text, Err: fmt.Errorf("%s is to move in the starting position, so %s's first entry must be null", rules.Black, rules.White)})
 			}
 			if text == "abandoned" {
-				return failMove(&notation.MoveError{Text: text, Reason: "the server ended this game as abandoned, which has no result here (RULES 6.4: resignation, time forfeit, agreement or adjudication)"})
+				return failMove(&notation.MoveError{Text: text, Err: errors.New("the server ended this game as abandoned, which has no result here (RULES 6.4: resignation, time forfeit, agreement or adjudication)")})
 			}
 			if _, ok := apEndings[text]; ok {
 				if err := l.offBoard(text); err != nil {

@@ -286,7 +286,7 @@ func TestReadAPJSONEndingErrors(t *testing.T) {
 		{"unfinished with an ending", strings.Replace(string(apRecordJSON("0", "0", apRounds(2, `"timeout"`))), `"site"`, `"unfinished": true, "site"`, 1),
 			`record: alice-bob: the record is marked unfinished but ends with "timeout"`},
 		{"ending after the board's end", string(apRecordJSON("1", "1", `[["d6", "c1"], ["b4", "b2"], ["f4", "g9"], ["i1", "f8"], ["c9", "a1"], ["f6", "a7"], ["i9", "g1"], ["c5", "i7"], ["i5", "a3"], ["e1", "i3"], ["a5", "e9"], ["a9", "draw"]]`)),
-			`record: alice-bob: move 12... "draw": the game is already over: 1/2-1/2 (no legal move); a lenient read keeps the record as played`},
+			`record: alice-bob: move 12... "draw": the game is over (1/2-1/2, no legal move); a lenient read keeps the record as played`},
 		{"ending in White's first entry, Black to move", strings.Replace(string(apRecordJSON("0", "1", `[["resign"]]`)), `"site"`, `"startingPosition": "9x9 b 0/2 a1:W9 g7:W1 h8:B10w2", "site"`, 1),
 			`record: alice-bob: move 1 "resign": Black is to move in the starting position, so White's first entry must be null`},
 		{"other entry", string(apRecordJSON("0", "0", apRounds(2, `"abandoned"`))), `record: alice-bob: move 2 "abandoned": the server ended this game as abandoned, which has no result here (RULES 6.4: resignation, time forfeit, agreement or adjudication)`},

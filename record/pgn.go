@@ -231,7 +231,7 @@ func (st *gameReader) begin(tok token) {
 	case st.seen["Position"]:
 		p, err := notation.ParsePosition(st.position)
 		if err != nil {
-			fail("tag Position: %s", strings.TrimPrefix(err.Error(), "notation: "))
+			fail("%v", positionError("tag Position", err))
 			return
 		}
 		if st.size != "" && p.Geometry() != g {
@@ -663,7 +663,7 @@ func appendPGN(b []byte, rec *Record) ([]byte, error) {
 	seen := map[string]bool{}
 	for _, t := range rec.Tags {
 		if err := checkTag(t.Key, t.Value); err != nil {
-			return nil, errors.New(strings.TrimPrefix(err.Error(), "record: "))
+			return nil, err
 		}
 		if derived(t.Key) {
 			return nil, fmt.Errorf("tag %s in Tags: it follows from the fields of Record", t.Key)

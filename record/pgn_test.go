@@ -156,7 +156,7 @@ func TestReadPGNErrors(t *testing.T) {
 		{"missing result before tags", "1. d6 c1\n" + ok, `record: game 1: line 2: missing result before the next game's tags (1-0, 0-1, 1/2-1/2 or *)`},
 		{"result against the board", ab + s1 + " 1-0", `record: game 1 (alice-bob): the result 1-0 contradicts the board: 1/2-1/2 (no legal move); a lenient read keeps the record as played`},
 		{"tag against token", "[Result \"1-0\"]\n1. d6 0-1", `record: game 1: line 2: the Result tag says 1-0 but the movetext ends with 0-1`},
-		{"move after the end", s1 + " i3 1/2-1/2", `record: game 1: move 12... "i3": the game is already over: 1/2-1/2 (no legal move)`},
+		{"move after the end", s1 + " i3 1/2-1/2", `record: game 1: move 12... "i3": the game is over (1/2-1/2, no legal move)`},
 		{"wrong move number", "1. d6 c1 3. b4 *", `record: game 1: line 1: move number 3. where 2. was expected`},
 		{"number without move", "1. d6 c1 2. *", `record: game 1: line 1: move number 2. without a move`},
 		{"variation", "1. d6 (1. c3) c1 *", `record: game 1: line 1: variations in parentheses are not supported`},

@@ -7,6 +7,7 @@
 package record
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -118,7 +119,11 @@ func (r *Record) Game() (*rules.Game, error) {
 		return fail(fmt.Errorf("no start position"))
 	}
 	if err := r.Start.Validate(); err != nil {
-		return fail(fmt.Errorf("start position: %s", strings.TrimPrefix(err.Error(), "rules: ")))
+		var invalid *rules.PositionError
+		if errors.As(err, &invalid) {
+			err = errors.New(invalid.Detail)
+		}
+		return fail(fmt.Errorf("start position: %w", err))
 	}
 	if len(r.Comments) > len(r.Moves) {
 		return fail(fmt.Errorf("%d comments for %d moves", len(r.Comments), len(r.Moves)))
@@ -242,7 +247,7 @@ func (r *Record) Tag(key string) string {
 // fails for a key or value the text format cannot hold.
 func (r *Record) SetTag(key, value string) error {
 	if err := checkTag(key, value); err != nil {
-		return err
+		return fmt.Errorf("record: %w", err)
 	}
 	switch key {
 	case "Result":
@@ -278,16 +283,26 @@ func (r *Record) SetTag(key, value string) error {
 	return nil
 }
 
+// positionError is the error of a position text that names where it comes
+// from (a tag, a field) instead of the notation package.
+func positionError(where string, err error) error {
+	var pe *notation.PositionError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: position %s", where, pe.Detail())
+	}
+	return fmt.Errorf("%s: %w", where, err)
+}
+
 // checkTag reports whether the text format can hold the tag: a name of
 // letters, digits and underscores that starts with a letter, and a value
 // on one line without control characters.
 func checkTag(key, value string) error {
 	if !validKey(key) {
-		return fmt.Errorf("record: bad tag name %q: use letters, digits and _, starting with a letter", key)
+		return fmt.Errorf("bad tag name %q: use letters, digits and _, starting with a letter", key)
 	}
 	for i := 0; i < len(value); i++ {
 		if c := value[i]; c < 0x20 || c == 0x7f {
-			return fmt.Errorf("record: tag %s: control character %q in the value", key, c)
+			return fmt.Errorf("tag %s: control character %q in the value", key, c)
 		}
 	}
 	return nil

@@ -195,6 +195,10 @@ func TestGameIllegalMove(t *testing.T) {
 	if !errors.As(err, &me) || me.Text != "d6" {
 		t.Errorf("error %v does not wrap the *notation.MoveError", err)
 	}
+	var ie *rules.IllegalMoveError
+	if !errors.As(err, &ie) || ie.Reason != rules.Occupied || ie.Rule != "4.1" {
+		t.Errorf("error %v does not wrap the rules' reason, occupied (RULES 4.1)", err)
+	}
 }
 
 func TestTags(t *testing.T) {

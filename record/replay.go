@@ -3,7 +3,6 @@ package record
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"emergo/notation"
 	"emergo/rules"
@@ -69,7 +68,7 @@ func (l *line) closed(text string) error {
 	if !o.Over() {
 		return nil
 	}
-	err := &notation.MoveError{Text: text, Reason: "the game is already over: " + o.String()}
+	err := &notation.MoveError{Text: text, Err: &rules.GameOverError{Outcome: o}}
 	switch {
 	case o.Reason != rules.Repetition:
 		// No move is legal at the end of the other kinds.
@@ -100,29 +99,18 @@ func (l *line) add(m rules.Move) error {
 		return err
 	}
 	if l.gm.Outcome().Over() {
-		if !slices.Contains(l.pos.Legal(nil), m) {
-			return illegal(&l.pos, text)
+		if why := l.pos.Why(m); why != nil {
+			return &notation.MoveError{Text: text, Err: why}
 		}
 		l.pos.Play(m)
 		l.past = append(l.past, m)
 		return nil
 	}
 	if err := l.gm.Play(m); err != nil {
-		return illegal(&l.pos, text)
+		return &notation.MoveError{Text: text, Err: err}
 	}
 	l.pos = l.gm.Position()
 	return nil
-}
-
-// illegal explains in the words of the notation package why the move
-// text cannot be played in p: parsing it gives the reason in the terms
-// of the rules, which rules.Game.Play does not.
-func illegal(p *rules.Position, text string) error {
-	q := *p
-	if _, err := notation.ParseMove(&q, text); err != nil {
-		return err
-	}
-	return &notation.MoveError{Text: text, Reason: "illegal move"}
 }
 
 // offBoard records an ending off the board (resignation, time forfeit,
@@ -133,7 +121,7 @@ func (l *line) offBoard(text string) error {
 	if !o.Over() {
 		return nil
 	}
-	err := &notation.MoveError{Text: text, Reason: "the game is already over: " + o.String()}
+	err := &notation.MoveError{Text: text, Err: &rules.GameOverError{Outcome: o}}
 	if !l.lenient {
 		return &rulesEndError{err}
 	}

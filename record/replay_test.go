@@ -31,7 +31,7 @@ const repetitionEnd = "move 20...: 1/2-1/2 (threefold repetition)"
 
 func TestStrictReadRejectsPlayPastTheEnd(t *testing.T) {
 	_, err := record.ReadAll(readTestdata(t, "repetition.apjson"))
-	const want = `record: alice-bob: move 21 "b8-c9": the game is already over: 1/2-1/2 (threefold repetition); a lenient read keeps the record as played`
+	const want = `record: alice-bob: move 21 "b8-c9": the game is over (1/2-1/2, threefold repetition); a lenient read keeps the record as played`
 	if err == nil || err.Error() != want {
 		t.Fatalf("error\n%v\nwant\n%s", err, want)
 	}
@@ -41,6 +41,10 @@ func TestStrictReadRejectsPlayPastTheEnd(t *testing.T) {
 	var me *notation.MoveError
 	if !errors.As(err, &me) || me.Text != "b8-c9" {
 		t.Error("the error does not wrap the move's *notation.MoveError")
+	}
+	var over *rules.GameOverError
+	if !errors.As(err, &over) || over.Outcome.Reason != rules.Repetition {
+		t.Error("the error does not wrap the *rules.GameOverError of the repetition")
 	}
 }
 
@@ -131,7 +135,7 @@ func TestLenientReadKeepsRules(t *testing.T) {
 		name, in, want string
 	}{
 		{"illegal move after the end", string(apRecordJSON("0", "1", apRounds(40, `"e5"`))), `record: alice-bob: move 21 "e5": `},
-		{"move after no legal move", s1 + " i3 1/2-1/2", `record: game 1: move 12... "i3": the game is already over: 1/2-1/2 (no legal move)`},
+		{"move after no legal move", s1 + " i3 1/2-1/2", `record: game 1: move 12... "i3": the game is over (1/2-1/2, no legal move)`},
 		{"illegal move before the end", "1. d6 d6 *", `record: game 1: move 1... "d6": d6 is occupied`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -172,7 +176,7 @@ func TestRulesEndTag(t *testing.T) {
 			`record: alice-bob: tag RulesEnd "` + repetitionEnd + `", but our rules do not end this game before the record does`},
 		{"no tag", func(r *record.Record) {
 			r.Tags = append([]record.Tag(nil), r.Tags[:len(r.Tags)-1]...)
-		}, `record: alice-bob: move 21 "b8-c9": the game is already over: 1/2-1/2 (threefold repetition); a lenient read keeps the record as played`},
+		}, `record: alice-bob: move 21 "b8-c9": the game is over (1/2-1/2, threefold repetition); a lenient read keeps the record as played`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := rec[0]

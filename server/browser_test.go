@@ -609,7 +609,7 @@ func TestBrowserFriendsPlayLive(t *testing.T) {
 	if !errors.As(err, &illegal) {
 		t.Fatalf("d4 as the first move: %v, want a move error", err)
 	}
-	reason := illegal.Reason
+	reason := illegal.Err.Error()
 	v := alice.waitView("the reason is shown", func(v pageView) bool {
 		return strings.Contains(strings.ToLower(v.Message), strings.ToLower(reason))
 	})

@@ -65,10 +65,10 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	opts := match.SpecOptions{HashMiB: *hash, EngineStderr: stderr}
 	if cfg.P1, err = match.ParseSpec(*p1, opts); err != nil {
-		return usageError{strings.TrimPrefix(err.Error(), "match: ")}
+		return settingUsage("", err)
 	}
 	if cfg.P2, err = match.ParseSpec(*p2, opts); err != nil {
-		return usageError{strings.TrimPrefix(err.Error(), "match: ")}
+		return settingUsage("", err)
 	}
 	if cfg.TC, err = timeControls(*movetime, *tc, *tc1, *tc2); err != nil {
 		return err
@@ -76,7 +76,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *sprt != "" {
 		s, err := match.ParseSPRT(*sprt)
 		if err != nil {
-			return usageError{strings.TrimPrefix(err.Error(), "match: ")}
+			return settingUsage("", err)
 		}
 		cfg.SPRT = &s
 	}
@@ -105,6 +105,16 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if errors.Is(err, context.Canceled) {
 		return errors.New("match interrupted")
+	}
+	return err
+}
+
+// settingUsage turns the *match.SettingError of a flag's text into a
+// usage error, which says the flag after prefix; other errors pass.
+func settingUsage(prefix string, err error) error {
+	var se *match.SettingError
+	if errors.As(err, &se) {
+		return usageError{prefix + se.Detail}
 	}
 	return err
 }
@@ -146,7 +156,7 @@ func timeControls(movetime time.Duration, tc, tc1, tc2 string) ([2]match.TimeCon
 		}
 		t, err := match.ParseTimeControl(text)
 		if err != nil {
-			return usageError{"-" + flag + ": " + strings.TrimPrefix(err.Error(), "match: ")}
+			return settingUsage("-"+flag+": ", err)
 		}
 		*into = t
 		return nil

@@ -31,15 +31,22 @@ func TestMatchCommand(t *testing.T) {
 }
 
 func TestMatchBadSpecs(t *testing.T) {
-	for _, args := range [][]string{
-		{"match", "-p1", "level:11", "-p2", "random"},
-		{"match", "-p1", "mcts:x", "-p2", "random"},
-		{"match", "-p1", "nobody", "-p2", "random"},
-		{"match", "-p2", "random"},
+	for _, c := range []struct {
+		name string
+		args []string
+		want string // the usage message
+	}{
+		{"level", []string{"-p1", "level:11", "-p2", "random"}, `player "level:11": the level is a number from 1 to 10`},
+		{"playouts", []string{"-p1", "random", "-p2", "mcts:x"}, `player "mcts:x": the playouts per move are a positive number, as in mcts:10000`},
+		{"kind", []string{"-p1", "nobody", "-p2", "random"}, `player "nobody": unknown kind "nobody"; want one of`},
+		{"no p1", []string{"-p2", "random"}, "match needs both -p1 and -p2"},
+		{"time control", []string{"-p1", "random", "-p2", "random", "-tc1", "5x"}, `-tc1: time control "5x": the time must be a positive duration`},
+		{"SPRT form", []string{"-p1", "random", "-p2", "random", "-sprt", "1 2"}, `SPRT "1 2": want four numbers, elo0 elo1 alpha beta`},
+		{"SPRT bounds", []string{"-p1", "random", "-p2", "random", "-sprt", "5 1 0.05 0.05"}, "SPRT: elo0 5 must be below elo1 1"},
 	} {
-		_, _, err := emergo(t, "", args...)
-		if err == nil {
-			t.Errorf("%v: accepted", args)
+		_, _, err := emergo(t, "", append([]string{"match"}, c.args...)...)
+		if err == nil || exitCode(err) != 2 || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: %v, want a usage error starting %q", c.name, err, c.want)
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -197,7 +196,7 @@ func (s *playSession) humanMove(text string) {
 		return
 	}
 	if _, _, err := notation.ParseSquares(g, text); err != nil {
-		fmt.Fprintf(s.out, "Not a move: %s.\n", moveErrorText(err))
+		fmt.Fprintf(s.out, "Not a move: %s.\n", err)
 		return
 	}
 	if s.over() {
@@ -207,7 +206,7 @@ func (s *playSession) humanMove(text string) {
 	p := s.g.Rules().Position()
 	m, err := notation.ParseMove(&p, text)
 	if err != nil {
-		fmt.Fprintf(s.out, "Illegal move: %s.\n", moveErrorText(err))
+		fmt.Fprintf(s.out, "Illegal move: %s.\n", err)
 		return
 	}
 	if err := s.g.Play(s.side(), m); err != nil {
@@ -215,15 +214,6 @@ func (s *playSession) humanMove(text string) {
 		return
 	}
 	s.afterMove()
-}
-
-// moveErrorText is the text of a move error: `"c3-d4": d4 is occupied`.
-func moveErrorText(err error) string {
-	var me *notation.MoveError
-	if errors.As(err, &me) {
-		return fmt.Sprintf("%q: %s", me.Text, me.Reason)
-	}
-	return err.Error()
 }
 
 // engineMove lets the engine play the side to move and announces it.

@@ -51,7 +51,7 @@ func TestReplayRecordFormats(t *testing.T) {
 		{"PGN in a .json file, UTF-16", "known.json", replayUTF16LE(string(replayTestdata(t, "known.pgn"))), false, known, ""},
 		{"UTF-8 with a byte-order mark", "games.json", append([]byte("\ufeff"), replayTestdata(t, "ap-array.json")...), false, array, ""},
 		{"past our rules' end", "rep.apjson", replayTestdata(t, "repetition.apjson"), false, "",
-			`record: alice-bob: move 21 "b8-c9": the game is already over: 1/2-1/2 (threefold repetition); a lenient read keeps the record as played: emergo replay -lenient FILE`},
+			`record: alice-bob: move 21 "b8-c9": the game is over (1/2-1/2, threefold repetition); a lenient read keeps the record as played: emergo replay -lenient FILE`},
 		{"past our rules' end, lenient", "rep.apjson", replayTestdata(t, "repetition.apjson"), true, ruleEnd, ""},
 		{"lenient reads strict games alike", "games.txt", replayTestdata(t, "ap-array.json"), true, array, ""},
 		{"no games", "empty.json", []byte("[]"), false, "", "no games"},

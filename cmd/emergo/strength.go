@@ -68,7 +68,7 @@ func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	for _, p := range cfg.Pairings {
 		for _, s := range []string{p.P1, p.P2} {
 			if _, err := match.ParseSpec(s, cfg.SpecOptions); err != nil {
-				return usageError{strings.TrimPrefix(err.Error(), "match: ")}
+				return settingUsage("", err)
 			}
 		}
 	}
