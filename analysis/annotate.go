@@ -14,16 +14,15 @@ import (
 // "-1.20", "0.00"; a forced win as "+M3" or "-M2" (White or Black wins in
 // that many of the winner's moves); a game already won as "1-0" or "0-1".
 func FormatScore(s int32) string {
+	n, mate := player.MateIn(s)
 	switch {
-	case s >= player.MateBound:
-		if plies := player.Mate - s; plies > 0 {
-			return fmt.Sprintf("+M%d", (plies+1)/2)
-		}
+	case mate && n > 0:
+		return fmt.Sprintf("+M%d", n)
+	case mate && n < 0:
+		return fmt.Sprintf("-M%d", -n)
+	case mate && s > 0:
 		return "1-0"
-	case s <= -player.MateBound:
-		if plies := player.Mate + s; plies > 0 {
-			return fmt.Sprintf("-M%d", (plies+1)/2)
-		}
+	case mate:
 		return "0-1"
 	case s == 0:
 		return "0.00"

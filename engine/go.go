@@ -289,11 +289,8 @@ func infoLine(geo *rules.Geometry, in player.Info) string {
 // move, or "mate N": a win in N moves of the side to move, or a loss
 // after N moves of its own when N is negative (as in UCI).
 func scoreText(s int32) string {
-	switch {
-	case s >= player.MateBound:
-		return fmt.Sprintf("mate %d", (player.Mate-s+1)/2)
-	case s <= -player.MateBound:
-		return fmt.Sprintf("mate -%d", (player.Mate+s+1)/2)
+	if n, ok := player.MateIn(s); ok {
+		return fmt.Sprintf("mate %d", n)
 	}
 	return fmt.Sprintf("cp %d", s)
 }

@@ -43,6 +43,11 @@ const (
 	MateBound = search.MateBound
 )
 
+// MateIn reads a score as moves to a forced end: positive to a win of the
+// side to move, negative to its loss, 0 for a game already decided; ok is
+// false for a score that announces none (see search.MateIn).
+func MateIn(s int32) (moves int, ok bool) { return search.MateIn(s) }
+
 // BenchDepth is the depth of the bench search.
 const BenchDepth = search.BenchDepth
 

@@ -54,6 +54,21 @@ const (
 	MateBound = Mate - 1000
 )
 
+// MateIn reads a score of the side to move as a forced end: the moves
+// of the side to move until it wins (positive) or, negative, until it
+// loses, counted as UCI counts them ((plies+1)/2, so a win on its next
+// move is 1); 0 when the game is already decided. ok is false for a score
+// that announces no forced end.
+func MateIn(s int32) (moves int, ok bool) {
+	switch {
+	case s >= MateBound:
+		return int(Mate-s+1) / 2, true
+	case s <= -MateBound:
+		return -int(Mate+s+1) / 2, true
+	}
+	return 0, false
+}
+
 const (
 	// maxPly is the depth of a thread's stacks, far beyond the depths
 	// reached in play. Forced captures extend a line beyond its nominal

@@ -253,3 +253,30 @@ func TestLastReportIsResult(t *testing.T) {
 		}
 	}
 }
+
+func TestMateIn(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		score int32
+		moves int
+		ok    bool
+	}{
+		{"even", 0, 0, false},
+		{"a man up", 100, 0, false},
+		{"below the bound", search.MateBound - 1, 0, false},
+		{"above minus the bound", -search.MateBound + 1, 0, false},
+		{"won on the board", search.Mate, 0, true},
+		{"lost on the board", -search.Mate, 0, true},
+		{"win next move", search.Mate - 1, 1, true},
+		{"win in 2", search.Mate - 3, 2, true},
+		{"win in 2, even plies", search.Mate - 4, 2, true},
+		{"lost after 1", -search.Mate + 2, -1, true},
+		{"lost after 2", -search.Mate + 4, -2, true},
+		{"the bound", search.MateBound, 500, true},
+		{"minus the bound", -search.MateBound, -500, true},
+	} {
+		if moves, ok := search.MateIn(tc.score); moves != tc.moves || ok != tc.ok {
+			t.Errorf("%s: MateIn(%d) = %d, %v; want %d, %v", tc.name, tc.score, moves, ok, tc.moves, tc.ok)
+		}
+	}
+}

@@ -163,13 +163,8 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 		return 0, nil, &apiError{http.StatusServiceUnavailable, "the analysis was interrupted"}
 	}
 	out := map[string]any{"score": res.Score, "mate": 0, "best": nil, "pv": []string{}, "depth": res.Depth, "nodes": res.Nodes, "ms": time.Since(start).Milliseconds()}
-	if abs := max(res.Score, -res.Score); abs >= player.MateBound {
-		plies := player.Mate - abs
-		moves := (plies + 1) / 2
-		if res.Score < 0 {
-			moves = -moves
-		}
-		out["mate"] = moves
+	if n, ok := player.MateIn(res.Score); ok {
+		out["mate"] = n
 	}
 	g := rg.Geometry()
 	if !res.Move.IsZero() {
