@@ -33,3 +33,14 @@ func ExampleRating_At() {
 	// after 100 days: 1812, RD 66
 	// after 433 days: 1812?, RD 110
 }
+
+func ExampleEngineLevel() {
+	for _, level := range []int{1, 5, 10} {
+		r, _ := rating.EngineLevel(level)
+		fmt.Printf("level %d: about %.0f\n", level, r)
+	}
+	// Output:
+	// level 1: about 800
+	// level 5: about 2792
+	// level 10: about 3541
+}
