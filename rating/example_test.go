@@ -37,10 +37,10 @@ func ExampleRating_At() {
 func ExampleEngineLevel() {
 	for _, level := range []int{1, 5, 10} {
 		r, _ := rating.EngineLevel(level)
-		fmt.Printf("level %d: about %.0f\n", level, r)
+		fmt.Printf("level %d: about %.1f\n", level, r)
 	}
 	// Output:
-	// level 1: about 800
-	// level 5: about 2792
-	// level 10: about 3541
+	// level 1: about 800.0
+	// level 5: about 2792.5
+	// level 10: about 3541.3
 }

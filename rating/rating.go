@@ -34,11 +34,12 @@ import (
 // The system's constants.
 const (
 	// Tau is Glicko-2's system constant τ: it limits how fast a
-	// player's volatility may change. Glickman suggests 0.3 to 1.2 and
-	// smaller values for more predictable games; 0.75 is lichess's value,
-	// chosen on its own games rated one game a period as here, and it
-	// lets the volatility of a beginner who improves quickly (most
-	// players of a new game are beginners) rise with his results.
+	// player's volatility may change. Glickman suggests 0.3 to 1.2, the
+	// smaller values keeping an improbable result from changing the
+	// volatility much. 0.75 is lichess's value, fitted to its games, which
+	// it rates one game a period as here; a value in the upper half lets
+	// the volatility of a beginner who improves quickly (and most players
+	// of a game new to them are beginners) rise with his results.
 	Tau = 0.75
 
 	// Epsilon is the convergence tolerance ε of the iteration that finds
@@ -56,10 +57,11 @@ const (
 	DefaultRating = 1500.0
 
 	// DefaultDeviation says that a new player's strength lies within
-	// 1500 ± 700 with 95% confidence. Lichess starts at 500 for its wide
-	// population; 350 keeps a newcomer's first game from moving him more
-	// than about 160 points (a first win against another newcomer), since
-	// the few players of a small site see each other's ratings jump.
+	// 1500 ± 700 with 95% confidence. Lichess starts at 500, with which
+	// a first win against another newcomer is worth about 240 points;
+	// at 350 it is worth 162. On a small site, where the same few players
+	// meet often, a rating that jumps by hundreds of points after one
+	// game tells them little.
 	DefaultDeviation = 350.0
 
 	DefaultVolatility = 0.06
