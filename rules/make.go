@@ -9,10 +9,7 @@ func (p *Position) Play(m Move) {
 	switch m.kind {
 	case Entry:
 		s := m.path[0]
-		n := uint8(1)
-		if p.hand[opp] == 0 { // the shadow piece: every man in hand (RULES 4.2)
-			n = p.hand[me]
-		}
+		n := uint8(p.EntrySize())
 		p.hash ^= zHand[me][p.hand[me]] ^ zHand[me][p.hand[me]-n]
 		p.hand[me] -= n
 		p.own[me] |= 1 << s

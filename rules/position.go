@@ -133,6 +133,20 @@ func (p *Position) At(s Square) Column {
 
 func (p *Position) owner(s Square) Color { return Color(p.own[Black] >> s & 1) }
 
+// EntrySize returns how many men an entry of the player to move puts on
+// the board: every man in his hand when the opponent has none left (the
+// shadow piece, RULES 4.2), else one; 0 when his hand is empty.
+func (p *Position) EntrySize() int {
+	me := p.side
+	switch {
+	case p.hand[me] == 0:
+		return 0
+	case p.hand[me.Other()] == 0:
+		return int(p.hand[me])
+	}
+	return 1
+}
+
 // FirstMove reports whether p is the very start of a game, where White may
 // not enter on the centre (RULES 4.3).
 func (p *Position) FirstMove() bool {

@@ -472,6 +472,36 @@ func TestRule4_2_ShadowPiece(t *testing.T) {
 	}
 }
 
+// EntrySize says how many men the next entry puts on the board, as Play
+// does.
+func TestRule4_2_EntrySize(t *testing.T) {
+	tests := []struct {
+		name  string
+		cols  board
+		hands [2]int
+		side  rules.Color
+		want  int
+	}{
+		{"one man while both hold men", board{"a1": "W5", "g7": "B5"}, [2]int{3, 3}, rules.White, 1},
+		{"the shadow piece", board{"a1": "W5", "g7": "B8"}, [2]int{3, 0}, rules.White, 3},
+		{"a shadow piece of one", board{"a1": "W7", "g7": "B8"}, [2]int{1, 0}, rules.White, 1},
+		{"an empty hand", board{"a1": "W5", "g7": "B8"}, [2]int{3, 0}, rules.Black, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := makePosition(t, g7, tc.cols, tc.hands, tc.side)
+			if got := p.EntrySize(); got != tc.want {
+				t.Errorf("EntrySize %d, want %d", got, tc.want)
+			}
+			for _, m := range p.Legal(nil) {
+				if q := p.After(m); m.Kind() == rules.Entry && q.At(m.From()).Top != tc.want {
+					t.Errorf("%s puts %d men on the board", m.Text(g7), q.At(m.From()).Top)
+				}
+			}
+		})
+	}
+}
+
 func TestRule4_3_FirstMoveNotCentre(t *testing.T) {
 	for _, g := range []*rules.Geometry{g9, g7} {
 		p := rules.NewPosition(g)
