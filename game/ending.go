@@ -164,6 +164,17 @@ func EndingOf(o rules.Outcome) Ending {
 	return Ending{o.Result, t}
 }
 
+// ParseResult reads a result as records and stores write it (its
+// String): "1-0", "0-1", "1/2-1/2", or "*" for none.
+func ParseResult(text string) (rules.Result, error) {
+	for r := rules.Ongoing; r <= rules.Draw; r++ {
+		if r.String() == text {
+			return r, nil
+		}
+	}
+	return 0, fmt.Errorf("game: unknown result %q", text)
+}
+
 // ParseEnding reads an ending as records and stores keep it: a result and
 // the word of its Termination. The empty word is a game that goes on
 // (result "*"). It fails for an unknown word and for a result that does

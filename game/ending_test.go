@@ -147,3 +147,16 @@ func TestEndingWords(t *testing.T) {
 		t.Error("an ending of a game that goes on is over")
 	}
 }
+
+func TestParseResult(t *testing.T) {
+	for r := rules.Ongoing; r <= rules.Draw; r++ {
+		if got, err := game.ParseResult(r.String()); err != nil || got != r {
+			t.Errorf("ParseResult(%q) = %v, %v", r, got, err)
+		}
+	}
+	for _, bad := range []string{"", "1-1", "½-½", "1/2"} {
+		if _, err := game.ParseResult(bad); err == nil {
+			t.Errorf("ParseResult(%q) succeeds", bad)
+		}
+	}
+}

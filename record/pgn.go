@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"emergo/game"
 	"emergo/notation"
 	"emergo/rules"
 )
@@ -177,7 +178,7 @@ func (st *gameReader) tag(tok token) {
 	st.seen[tok.key] = true
 	switch tok.key {
 	case "Result":
-		if _, ok := parseResult(tok.text); !ok {
+		if _, err := game.ParseResult(tok.text); err != nil {
 			fail("unknown result %q in the Result tag (1-0, 0-1, 1/2-1/2 or *)", tok.text)
 		}
 		st.resultTag = tok.text
@@ -305,7 +306,7 @@ func (st *gameReader) result(tok token) {
 		fail("move number %s without a move", st.pendingNum)
 		return
 	}
-	st.res, _ = parseResult(tok.text)
+	st.res, _ = game.ParseResult(tok.text) // a result token
 	if st.resultTag != "" && st.resultTag != tok.text {
 		fail("the Result tag says %s but the movetext ends with %s", st.resultTag, tok.text)
 		return
@@ -494,7 +495,7 @@ func (l *lexer) next() (token, error) {
 // word classifies a word of movetext: a result, a move number (perhaps
 // with its move attached) or a move.
 func (l *lexer) word(w string, line int) (token, error) {
-	if _, ok := parseResult(w); ok {
+	if _, err := game.ParseResult(w); err == nil {
 		return token{kind: tokResult, line: line, text: w}, nil
 	}
 	if w[0] == '$' {

@@ -251,8 +251,8 @@ func (r *Record) SetTag(key, value string) error {
 	}
 	switch key {
 	case "Result":
-		res, ok := parseResult(value)
-		if !ok {
+		res, err := game.ParseResult(value)
+		if err != nil {
 			return fmt.Errorf("record: unknown result %q", value)
 		}
 		r.Result = res
@@ -322,21 +322,6 @@ func validKey(key string) bool {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
-
-// parseResult reads a result token: "1-0", "0-1", "1/2-1/2" or "*".
-func parseResult(s string) (rules.Result, bool) {
-	switch s {
-	case "1-0":
-		return rules.WhiteWins, true
-	case "0-1":
-		return rules.BlackWins, true
-	case "1/2-1/2":
-		return rules.Draw, true
-	case "*":
-		return rules.Ongoing, true
-	}
-	return 0, false
-}
 
 // Error is the error of the readers and writers: what was wrong, and
 // where. Its text reads like
