@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -10,16 +11,18 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
+	"emergo/game"
 	"emergo/notation"
 	"emergo/player"
 	"emergo/rules"
-	"emergo/store"
 )
 
-// apiError is an error meant for the player, with its HTTP status.
+// apiError is an error of a request itself, made by the HTTP layer: its
+// status and its message for the player.
 type apiError struct {
 	status int
 	msg    string
@@ -27,7 +30,70 @@ type apiError struct {
 
 func (e *apiError) Error() string { return e.msg }
 
-var errStorage = &apiError{http.StatusServiceUnavailable, "the game could not be saved just now; nothing was lost, please try again"}
+// httpError gives an error its status and its message for the player:
+// the HTTP layer's own, the site's (live.go) and the game package's all
+// map here, and nowhere else.
+func httpError(err error) (int, string) {
+	var (
+		ae   *apiError
+		over *game.OverError
+		none *game.NoOfferError
+		bad  *notation.MoveError
+	)
+	switch {
+	case errors.As(err, &ae):
+		return ae.status, ae.msg
+	case errors.As(err, &over):
+		return http.StatusConflict, fmt.Sprintf("the game is over (%s, %s)", over.Ending.Result, over.Ending.Termination)
+	case errors.As(err, &none):
+		what, answer := "draw offer", "decline"
+		if none.TakeBack {
+			what = "take-back request"
+		}
+		if none.Accept {
+			answer = "accept"
+		}
+		return http.StatusConflict, "there is no " + what + " to " + answer
+	case errors.As(err, &bad):
+		return http.StatusBadRequest, "illegal move " + bad.Error()
+	case errors.Is(err, rules.ErrIllegal):
+		return http.StatusBadRequest, err.Error()
+	}
+	for _, e := range siteErrors {
+		if errors.Is(err, e.err) {
+			return e.status, or(e.msg, e.err.Error())
+		}
+	}
+	return http.StatusInternalServerError, "internal error"
+}
+
+// siteErrors are the statuses of the errors of the site and the game, and
+// the message when it is not the error's text.
+var siteErrors = []struct {
+	err    error
+	status int
+	msg    string
+}{
+	{errNoSuchGame, http.StatusNotFound, ""},
+	{errDamaged, http.StatusInternalServerError, ""},
+	{errChanged, http.StatusConflict, ""},
+	{errStorage, http.StatusServiceUnavailable, ""},
+	{errNotPlaying, http.StatusForbidden, ""},
+	{errStale, http.StatusConflict, ""},
+	{errAbsent, http.StatusConflict, ""},
+	{errSeatsTaken, http.StatusConflict, ""},
+	{errDeclined, http.StatusConflict, "Emergo declines the draw"},
+	{game.ErrNotYourTurn, http.StatusConflict, "it is not your turn"},
+	{game.ErrTimeOut, http.StatusConflict, "your time ran out"},
+	{game.ErrNothingToTakeBack, http.StatusConflict, "you have no move to take back"},
+}
+
+func or(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -37,11 +103,8 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeError(w http.ResponseWriter, err error) {
-	var ae *apiError
-	if !errors.As(err, &ae) {
-		ae = &apiError{http.StatusInternalServerError, "internal error"}
-	}
-	writeJSON(w, ae.status, map[string]string{"error": ae.msg})
+	status, msg := httpError(err)
+	writeJSON(w, status, map[string]string{"error": msg})
 }
 
 // request is what a handler gets: the request and the viewer's identity.
@@ -118,11 +181,12 @@ func decode(r *request, v any) error {
 
 var colorNames = [2]string{"white", "black"}
 
-func colorName(c int) any {
-	if c < 0 {
+// offerJSON is who makes an offer, or null for none.
+func offerJSON(o game.Offer) any {
+	if !o.Open {
 		return nil
 	}
-	return colorNames[c]
+	return colorNames[o.By]
 }
 
 type squareJSON struct {
@@ -193,40 +257,39 @@ func boardOf(p *rules.Position) ([]squareJSON, map[string]int) {
 
 // state is the game as the viewer with token sees it. lv is locked.
 func (s *Server) state(lv *live, token string) stateJSON {
-	g := lv.g
-	p := lv.rg.Position()
+	r := lv.r
+	g := r.game
+	p := g.Rules().Position()
 	board, hands := boardOf(&p)
 	st := stateJSON{
-		ID: g.ID, Size: g.Size, Mode: g.Mode, Level: g.Level,
+		ID: r.id, Size: p.Geometry().N, Mode: r.mode.String(), Level: r.level,
 		Position: notation.FormatPosition(&p), Turn: colorNames[p.Side()],
 		Hands: hands, Board: board, Moves: []string{}, Legal: []string{},
-		Result: g.Result, Reason: g.Reason, You: colorName(seatOf(g, token)),
-		DrawOffer: colorName(g.DrawOffer), Takeback: colorName(g.TakeBack),
-		Thinking: lv.thinking, Version: g.Version,
+		Result: g.Ending().Result.String(), Reason: r.reason(),
+		DrawOffer: offerJSON(g.DrawOffer()), Takeback: offerJSON(g.TakeBackRequest()),
+		Thinking: lv.thinking, Version: r.version,
 		Players: map[string]playerJSON{},
 	}
-	for _, m := range g.Moves {
-		st.Moves = append(st.Moves, m.Text)
+	if c, ok := r.seatOf(token); ok {
+		st.You = colorNames[c]
 	}
-	if g.Result == "*" && g.Mode != "analysis" {
-		st.Legal = notation.SortedMoves(p.Geometry(), lv.rg.Legal())
-		if me := p.Side(); p.Hand(me) > 0 && p.Hand(me.Other()) == 0 {
-			st.Shadow = p.Hand(me)
-		} else if p.Hand(me) > 0 {
-			st.Shadow = 1
-		}
+	for _, m := range g.Rules().Moves() {
+		st.Moves = append(st.Moves, m.Text(p.Geometry()))
 	}
-	for c := 0; c < 2; c++ {
-		st.Players[colorNames[c]] = playerJSON{g.Seats[c].Name, g.Seats[c].Engine, joined(g.Seats[c])}
+	if !g.Over() && r.mode != analysisGame {
+		st.Legal = notation.SortedMoves(p.Geometry(), g.Rules().Legal())
+		st.Shadow = p.EntrySize()
 	}
-	if g.Initial > 0 {
-		left := lv.timeLeft(s.now())
+	for c, seat := range r.seats {
+		st.Players[colorNames[c]] = playerJSON{seat.name, seat.engine, seat.joined()}
+	}
+	if clock := g.Control(rules.White); clock.Time > 0 {
 		st.Clock = &clockJSON{
-			InitialMS: g.Initial.Milliseconds(), IncrementMS: g.Increment.Milliseconds(),
-			WhiteMS: max(left[0].Milliseconds(), 0), BlackMS: max(left[1].Milliseconds(), 0),
+			InitialMS: clock.Time.Milliseconds(), IncrementMS: clock.Increment.Milliseconds(),
+			WhiteMS: max(g.Left(rules.White).Milliseconds(), 0), BlackMS: max(g.Left(rules.Black).Milliseconds(), 0),
 		}
-		if clockRunning(g) {
-			st.Clock.Running = colorNames[p.Side()]
+		if side, running := g.Running(); running {
+			st.Clock.Running = colorNames[side]
 		}
 	}
 	return st
@@ -284,10 +347,11 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 	if geo == nil {
 		return 0, nil, &apiError{http.StatusBadRequest, "size must be 9 or 7"}
 	}
-	if req.Mode != "engine" && req.Mode != "friend" {
+	m, err := parseMode(req.Mode)
+	if err != nil || m == analysisGame {
 		return 0, nil, &apiError{http.StatusBadRequest, `mode must be "engine" or "friend"`}
 	}
-	if req.Mode == "engine" {
+	if m == engineGame {
 		if req.Level == 0 {
 			req.Level = 5
 		}
@@ -297,50 +361,48 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 	} else {
 		req.Level = 0
 	}
-	var me int
+	var me rules.Color
 	switch req.Color {
 	case "white", "":
-		me = 0
+		me = rules.White
 	case "black":
-		me = 1
+		me = rules.Black
 	case "random":
 		var b [1]byte
 		rand.Read(b[:])
-		me = int(b[0] & 1)
+		me = rules.Color(b[0] & 1)
 	default:
 		return 0, nil, &apiError{http.StatusBadRequest, `color must be "white", "black" or "random"`}
 	}
-	now := s.now()
-	start := rules.NewPosition(geo)
-	g := &store.Game{
-		ID: newID(), Size: req.Size, Start: notation.FormatPosition(&start),
-		Created: now, Updated: now, Mode: req.Mode, Level: req.Level,
-		Result: "*", DrawOffer: -1, TakeBack: -1, TurnStart: now,
-	}
+	var initial, increment time.Duration
 	if c := req.Clock; c != nil {
 		if c.Initial < 10 || c.Initial > 24*3600 || c.Increment < 0 || c.Increment > 600 {
 			return 0, nil, &apiError{http.StatusBadRequest, "clock: initial time from 10 s to 24 h, increment from 0 to 600 s"}
 		}
-		g.Initial = time.Duration(c.Initial * float64(time.Second))
-		g.Increment = time.Duration(c.Increment * float64(time.Second))
-		g.TimeLeft = [2]time.Duration{g.Initial, g.Initial}
+		initial = time.Duration(c.Initial * float64(time.Second))
+		increment = time.Duration(c.Increment * float64(time.Second))
 	}
-	g.Seats[me] = store.Seat{Name: cleanName(req.Name, "Anonymous"), Token: r.identify(true)}
-	if req.Mode == "engine" {
-		g.Seats[1-me] = store.Seat{Name: fmt.Sprintf("Emergo level %d", req.Level), Engine: true}
+	rd := &round{
+		id: newID(), mode: m, level: req.Level, created: s.now(),
+		game: game.New(rules.NewGame(geo), s.options(initial, increment)),
 	}
-	return s.create(r, g)
+	rd.seats[me] = seat{name: cleanName(req.Name, "Anonymous"), token: r.identify(true)}
+	if m == engineGame {
+		rd.seats[me.Other()] = seat{name: fmt.Sprintf("Emergo level %d", req.Level), engine: true}
+		rd.game.Start() // both players are there
+	}
+	return s.create(r, rd)
 }
 
 // create stores a new game and answers with its state, starting the
 // engine if it moves first.
-func (s *Server) create(r *request, g *store.Game) (int, any, error) {
-	if err := s.st.Create(r.Context(), g); err != nil {
+func (s *Server) create(r *request, rd *round) (int, any, error) {
+	if err := s.st.Create(r.Context(), rd.stored(rd.created)); err != nil {
 		s.metrics.storeErrors.Add(1)
-		s.log.Error("create game", "game", g.ID, "err", err)
+		s.log.Error("create game", "game", rd.id, "err", err)
 		return 0, nil, errStorage
 	}
-	lv, err := s.load(r.Context(), g.ID)
+	lv, err := s.load(r.Context(), rd.id)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -348,7 +410,7 @@ func (s *Server) create(r *request, g *store.Game) (int, any, error) {
 	defer lv.mu.Unlock()
 	s.afterChange(lv)
 	s.metrics.gamesCreated.Add(1)
-	s.log.Info("game created", "game", g.ID, "mode", g.Mode, "size", g.Size, "level", g.Level)
+	s.log.Info("game created", "game", rd.id, "mode", rd.mode, "size", rd.game.Rules().Geometry().N, "level", rd.level)
 	return http.StatusCreated, s.state(lv, r.token), nil
 }
 
@@ -400,15 +462,16 @@ func (s *Server) handleAt(r *request) (int, any, error) {
 	}
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
+	board := lv.r.game.Rules()
 	var ply int
-	if _, err := fmt.Sscanf(r.PathValue("ply"), "%d", &ply); err != nil || ply < 0 || ply > lv.rg.Len() {
-		return 0, nil, &apiError{http.StatusBadRequest, fmt.Sprintf("ply must be from 0 to %d", lv.rg.Len())}
+	if _, err := fmt.Sscanf(r.PathValue("ply"), "%d", &ply); err != nil || ply < 0 || ply > board.Len() {
+		return 0, nil, &apiError{http.StatusBadRequest, fmt.Sprintf("ply must be from 0 to %d", board.Len())}
 	}
-	p := lv.rg.PositionAt(ply)
-	board, hands := boardOf(&p)
-	out := boardJSON{Ply: ply, Position: notation.FormatPosition(&p), Turn: colorNames[p.Side()], Hands: hands, Board: board}
+	p := board.PositionAt(ply)
+	squares, hands := boardOf(&p)
+	out := boardJSON{Ply: ply, Position: notation.FormatPosition(&p), Turn: colorNames[p.Side()], Hands: hands, Board: squares}
 	if ply > 0 {
-		out.LastMove = lv.g.Moves[ply-1].Text
+		out.LastMove = board.Moves()[ply-1].Text(board.Geometry())
 	}
 	return http.StatusOK, out, nil
 }
@@ -422,42 +485,8 @@ func (s *Server) handleJoin(r *request) (int, any, error) {
 	}
 	token := r.identify(true)
 	return s.withGame(r, func(lv *live) error {
-		g := lv.g
-		if seatOf(g, token) >= 0 {
-			return nil // already seated: joining again is harmless
-		}
-		if g.Result != "*" {
-			return &apiError{http.StatusConflict, "the game is over"}
-		}
-		seat := -1
-		for c := 0; c < 2; c++ {
-			if !joined(g.Seats[c]) {
-				seat = c
-				break
-			}
-		}
-		if seat < 0 || g.Mode != "friend" {
-			return &apiError{http.StatusConflict, "both seats are taken; you can watch"}
-		}
-		next := clone(g)
-		next.Seats[seat] = store.Seat{Name: cleanName(req.Name, "Anonymous"), Token: token}
-		// The clock starts when both players are there.
-		next.TurnStart = s.now()
-		lv.turnStart = next.TurnStart
-		return s.commit(r.Context(), lv, next, len(g.Moves))
+		return s.join(r.Context(), lv, token, cleanName(req.Name, "Anonymous"))
 	})
-}
-
-// mySeat checks that the viewer holds a seat in a game that goes on.
-func mySeat(lv *live, token string) (int, error) {
-	seat := seatOf(lv.g, token)
-	if seat < 0 {
-		return -1, &apiError{http.StatusForbidden, "you are not playing in this game"}
-	}
-	if lv.g.Result != "*" {
-		return -1, &apiError{http.StatusConflict, fmt.Sprintf("the game is over (%s, %s)", lv.g.Result, lv.g.Reason)}
-	}
-	return seat, nil
 }
 
 func (s *Server) handleMove(r *request) (int, any, error) {
@@ -472,178 +501,49 @@ func (s *Server) handleMove(r *request) (int, any, error) {
 		return 0, nil, &apiError{http.StatusBadRequest, `malformed request: "ply" (the number of moves you have seen) is required`}
 	}
 	return s.withGame(r, func(lv *live) error {
-		seat, err := mySeat(lv, r.token)
-		if err != nil {
-			return err
-		}
-		if s.flagIfOut(r.Context(), lv) {
-			return &apiError{http.StatusConflict, "your time ran out"}
-		}
-		if *req.Ply != len(lv.g.Moves) {
-			return &apiError{http.StatusConflict, "the board has changed since you looked: your move was not played"}
-		}
-		p := lv.rg.Position()
-		if int(p.Side()) != seat {
-			return &apiError{http.StatusConflict, "it is not your turn"}
-		}
-		if !joined(lv.g.Seats[1-seat]) {
-			return &apiError{http.StatusConflict, "your opponent has not joined yet: send them the invite link"}
-		}
-		m, err := notation.ParseMove(&p, req.Move)
-		if err != nil {
-			return &apiError{http.StatusBadRequest, "illegal move " + err.Error()}
-		}
-		return s.play(r.Context(), lv, m)
+		return s.move(r.Context(), lv, r.token, *req.Ply, req.Move)
 	})
 }
 
 func (s *Server) handleResign(r *request) (int, any, error) {
-	return s.withGame(r, func(lv *live) error {
-		seat, err := mySeat(lv, r.token)
-		if err != nil {
-			return err
-		}
-		next := clone(lv.g)
-		next.Result, next.Reason = winFor(rules.Color(seat).Other()), "resignation"
-		next.TimeLeft = lv.timeLeft(s.now())
-		return s.commit(r.Context(), lv, next, len(next.Moves))
-	})
+	return s.withGame(r, func(lv *live) error { return s.resign(r.Context(), lv, r.token) })
 }
 
-// offer runs an offer's action (draw or take-back) for the viewer's seat
-// on a copy of the game.
-func (s *Server) offer(r *request, act func(lv *live, next *store.Game, seat int, action string) error) (int, any, error) {
+// offer runs an offer's action (draw or take-back): the words of the
+// request are the answers' (offer or request, accept, decline).
+func (s *Server) offer(r *request, words [3]string, act func(context.Context, *live, string, answer) error) (int, any, error) {
 	var req struct {
 		Action string `json:"action"`
 	}
 	if err := decode(r, &req); err != nil {
 		return 0, nil, err
 	}
-	return s.withGame(r, func(lv *live) error {
-		seat, err := mySeat(lv, r.token)
-		if err != nil {
-			return err
-		}
-		return act(lv, clone(lv.g), seat, req.Action)
-	})
+	a := slices.Index(words[:], req.Action)
+	if a < 0 {
+		return 0, nil, &apiError{http.StatusBadRequest, fmt.Sprintf("action must be %q, %q or %q", words[0], words[1], words[2])}
+	}
+	return s.withGame(r, func(lv *live) error { return act(r.Context(), lv, r.token, answer(a)) })
 }
 
 func (s *Server) handleDraw(r *request) (int, any, error) {
-	return s.offer(r, func(lv *live, next *store.Game, seat int, action string) error {
-		switch action {
-		case "offer":
-			if next.DrawOffer == 1-seat {
-				return s.agreeDraw(r, lv, next)
-			}
-			if next.Seats[1-seat].Engine {
-				if s.engineAcceptsDraw(r, lv, seat) {
-					return s.agreeDraw(r, lv, next)
-				}
-				return &apiError{http.StatusConflict, "Emergo declines the draw"}
-			}
-			next.DrawOffer = seat
-		case "accept":
-			if next.DrawOffer != 1-seat {
-				return &apiError{http.StatusConflict, "there is no draw offer to accept"}
-			}
-			return s.agreeDraw(r, lv, next)
-		case "decline":
-			if next.DrawOffer != 1-seat {
-				return &apiError{http.StatusConflict, "there is no draw offer to decline"}
-			}
-			next.DrawOffer = -1
-		default:
-			return &apiError{http.StatusBadRequest, `action must be "offer", "accept" or "decline"`}
-		}
-		return s.commit(r.Context(), lv, next, len(next.Moves))
-	})
+	return s.offer(r, [3]string{propose: "offer", accept: "accept", decline: "decline"}, s.draw)
 }
 
-func (s *Server) agreeDraw(r *request, lv *live, next *store.Game) error {
-	next.Result, next.Reason, next.DrawOffer = "1/2-1/2", "agreement", -1
-	next.TimeLeft = lv.timeLeft(s.now())
-	return s.commit(r.Context(), lv, next, len(next.Moves))
+func (s *Server) handleTakeback(r *request) (int, any, error) {
+	return s.offer(r, [3]string{propose: "request", accept: "accept", decline: "decline"}, s.takeBack)
 }
 
 // engineAcceptsDraw: the engine takes a draw when a short search says it
 // stands worse by more than a man (player.AcceptsDraw).
-func (s *Server) engineAcceptsDraw(r *request, lv *live, human int) bool {
-	rg := lv.rg.Clone()
-	res, err := s.analyse(r.Context(), rg, player.DrawOfferDepth)
+func (s *Server) engineAcceptsDraw(ctx context.Context, lv *live, human rules.Color) bool {
+	rg := lv.r.game.Rules().Clone()
+	res, err := s.analyse(ctx, rg, player.DrawOfferDepth)
 	if err != nil {
 		return false
 	}
 	score := res.Score
-	if p := rg.Position(); int(p.Side()) == human {
+	if p := rg.Position(); p.Side() == human {
 		score = -score
 	}
 	return player.AcceptsDraw(score)
-}
-
-func (s *Server) handleTakeback(r *request) (int, any, error) {
-	return s.offer(r, func(lv *live, next *store.Game, seat int, action string) error {
-		switch action {
-		case "request":
-			if next.Seats[1-seat].Engine {
-				return s.takeBack(r, lv, next, seat)
-			}
-			if plies(lv, seat) == 0 {
-				return &apiError{http.StatusConflict, "you have no move to take back"}
-			}
-			next.TakeBack = seat
-		case "accept":
-			if next.TakeBack != 1-seat {
-				return &apiError{http.StatusConflict, "there is no take-back request to accept"}
-			}
-			return s.takeBack(r, lv, next, 1-seat)
-		case "decline":
-			if next.TakeBack != 1-seat {
-				return &apiError{http.StatusConflict, "there is no take-back request to decline"}
-			}
-			next.TakeBack = -1
-		default:
-			return &apiError{http.StatusBadRequest, `action must be "request", "accept" or "decline"`}
-		}
-		return s.commit(r.Context(), lv, next, len(next.Moves))
-	})
-}
-
-// plies returns how many moves to take back so that it is who's turn
-// again before his last move: 1 if he moved last, 2 if the opponent has
-// replied, 0 if he has not moved.
-func plies(lv *live, who int) int {
-	n := lv.rg.Len()
-	for k := 1; k <= 2 && k <= n; k++ {
-		p := lv.rg.PositionAt(n - k)
-		if int(p.Side()) == who {
-			return k
-		}
-	}
-	return 0
-}
-
-func (s *Server) takeBack(r *request, lv *live, next *store.Game, who int) error {
-	k := plies(lv, who)
-	if k == 0 {
-		return &apiError{http.StatusConflict, "there is no move to take back"}
-	}
-	keep := len(next.Moves) - k
-	next.Moves = next.Moves[:keep]
-	next.TakeBack, next.DrawOffer = -1, -1
-	now := s.now()
-	next.TimeLeft = lv.timeLeft(now)
-	next.TurnStart = now
-	rg, err := replay(next)
-	if err != nil {
-		return err
-	}
-	old, oldRG, oldStart := lv.g, lv.rg, lv.turnStart
-	lv.rg, lv.turnStart = rg, now
-	if err := s.commit(r.Context(), lv, next, keep); err != nil {
-		if lv.g == old {
-			lv.rg, lv.turnStart = oldRG, oldStart
-		}
-		return err
-	}
-	return nil
 }

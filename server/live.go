@@ -3,31 +3,40 @@ package server
 import (
 	"context"
 	"errors"
-	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"emergo/game"
 	"emergo/notation"
 	"emergo/rules"
 	"emergo/store"
 )
 
-// live is a game held in memory: the stored record, the rules game it
-// replays to, the viewers waiting for changes and the timers. Its mutex
-// serialises every change of the game in this process; the store's
-// version check catches changes by another process.
+// The errors of the games on the site, beside the game package's. The
+// HTTP layer gives each its status (httpError).
+var (
+	errNoSuchGame = errors.New("no such game")
+	errDamaged    = errors.New("this game's record is damaged")
+	errChanged    = errors.New("the game changed meanwhile: look again and retry")
+	errStorage    = errors.New("the game could not be saved just now; nothing was lost, please try again")
+	errNotPlaying = errors.New("you are not playing in this game")
+	errStale      = errors.New("the board has changed since you looked: your move was not played")
+	errAbsent     = errors.New("your opponent has not joined yet: send them the invite link")
+	errSeatsTaken = errors.New("both seats are taken; you can watch")
+	errDeclined   = errors.New("the engine declines the draw")
+)
+
+// live is a game held in memory: the round, the viewers waiting for
+// changes and the timers. Its mutex serialises every change of the game
+// in this process; the store's version check catches changes by another
+// process.
 type live struct {
 	mu       sync.Mutex
-	g        *store.Game
-	rg       *rules.Game
+	r        *round
 	subs     map[chan struct{}]struct{}
 	thinking bool
 	timer    *time.Timer
-	// turnStart is when the current turn's clock started in this process:
-	// the stored start, or the server's start if later, so that time the
-	// server was down is not charged to anyone.
-	turnStart time.Time
 	// used is when a request last asked for the game (Unix nanoseconds):
 	// idle games are dropped from memory (see sweep).
 	used atomic.Int64
@@ -44,23 +53,19 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	}
 	g, err := s.st.Get(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, &apiError{http.StatusNotFound, "no such game"}
+		return nil, errNoSuchGame
 	}
 	if err != nil {
 		s.log.Error("load game", "game", id, "err", err)
 		return nil, errStorage
 	}
-	rg, err := replay(g)
+	r, err := s.roundOf(g)
 	if err != nil {
 		s.log.Error("stored game does not replay", "game", id, "err", err)
-		return nil, &apiError{http.StatusInternalServerError, "this game's record is damaged"}
+		return nil, errDamaged
 	}
-	lv = &live{g: g, rg: rg, subs: map[chan struct{}]struct{}{}}
+	lv = &live{r: r, subs: map[chan struct{}]struct{}{}}
 	lv.used.Store(s.now().UnixNano())
-	lv.turnStart = g.TurnStart
-	if lv.turnStart.Before(s.started) {
-		lv.turnStart = s.started
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if other := s.games[id]; other != nil {
@@ -70,51 +75,28 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	return lv, nil
 }
 
-// replay rebuilds the rules game of a stored game.
-func replay(g *store.Game) (*rules.Game, error) {
-	start, err := notation.ParsePosition(g.Start)
-	if err != nil {
-		return nil, err
-	}
-	rg := rules.NewGameFrom(start)
-	texts := make([]string, len(g.Moves))
-	for i, m := range g.Moves {
-		texts[i] = m.Text
-	}
-	if err := notation.PlayMoves(rg, texts); err != nil {
-		return nil, err
-	}
-	return rg, nil
-}
-
-// clone copies the stored game, moves included, so a change can be
-// prepared and written before the live copy is replaced.
-func clone(g *store.Game) *store.Game {
-	c := *g
-	c.Moves = append([]store.Move(nil), g.Moves...)
-	return &c
-}
-
-// commit writes next (the changed copy of lv.g) keeping the first keep
-// moves, and makes it live once it is durable. On failure nothing changes.
-func (s *Server) commit(ctx context.Context, lv *live, next *store.Game, keep int) error {
-	next.Updated = s.now()
-	if err := s.st.Update(ctx, next, keep); err != nil {
+// commit stores next (the changed clone of lv.r), and makes it live once
+// it is durable. On failure nothing changes.
+func (s *Server) commit(ctx context.Context, lv *live, next *round) error {
+	g := next.stored(s.now())
+	keep := min(lv.r.game.Len(), next.game.Len())
+	if err := s.st.Update(ctx, g, keep); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			// Another process changed the game: take its version.
-			if g, gerr := s.st.Get(ctx, next.ID); gerr == nil {
-				if rg, rerr := replay(g); rerr == nil {
-					lv.g, lv.rg = g, rg
+			if g, gerr := s.st.Get(ctx, next.id); gerr == nil {
+				if r, rerr := s.roundOf(g); rerr == nil {
+					lv.r = r
 					s.afterChange(lv)
 				}
 			}
-			return &apiError{http.StatusConflict, "the game changed meanwhile: look again and retry"}
+			return errChanged
 		}
 		s.metrics.storeErrors.Add(1)
-		s.log.Error("store update", "game", next.ID, "err", err)
+		s.log.Error("store update", "game", next.id, "err", err)
 		return errStorage
 	}
-	lv.g = next
+	next.version = g.Version
+	lv.r = next
 	s.afterChange(lv)
 	return nil
 }
@@ -127,37 +109,6 @@ func (s *Server) afterChange(lv *live) {
 	s.maybeThink(lv)
 }
 
-// seatOf returns the colour whose seat token holds, or -1.
-func seatOf(g *store.Game, token string) int {
-	if token == "" {
-		return -1
-	}
-	for c := 0; c < 2; c++ {
-		if g.Seats[c].Token == token {
-			return c
-		}
-	}
-	return -1
-}
-
-func joined(s store.Seat) bool { return s.Engine || s.Token != "" }
-
-// clockRunning reports whether the game's clock runs: a clock is set, the
-// game goes on and both seats are taken.
-func clockRunning(g *store.Game) bool {
-	return g.Initial > 0 && g.Result == "*" && joined(g.Seats[0]) && joined(g.Seats[1])
-}
-
-// timeLeft returns each side's time at now.
-func (lv *live) timeLeft(now time.Time) [2]time.Duration {
-	t := lv.g.TimeLeft
-	if clockRunning(lv.g) {
-		side := lv.side()
-		t[side] -= now.Sub(lv.turnStart)
-	}
-	return t
-}
-
 // watchClock arms the timer that ends the game when the running side's
 // flag falls.
 func (s *Server) watchClock(lv *live) {
@@ -165,98 +116,190 @@ func (s *Server) watchClock(lv *live) {
 		lv.timer.Stop()
 		lv.timer = nil
 	}
-	if !clockRunning(lv.g) || s.ctx.Err() != nil {
+	deadline, ok := lv.r.game.Deadline()
+	if !ok || s.ctx.Err() != nil {
 		return
 	}
-	side := lv.side()
-	left := lv.timeLeft(s.now())[side]
-	id := lv.g.ID
-	lv.timer = time.AfterFunc(max(left, 0)+20*time.Millisecond, func() {
+	lv.timer = time.AfterFunc(max(deadline.Sub(s.now()), 0)+20*time.Millisecond, func() {
 		lv.mu.Lock()
 		defer lv.mu.Unlock()
-		if lv.g.ID != id || !clockRunning(lv.g) {
-			return
+		if _, running := lv.r.game.Running(); running {
+			s.flagIfOut(s.ctx, lv)
 		}
-		s.flagIfOut(s.ctx, lv)
 	})
 }
 
-// flagIfOut ends the game on time if the side to move has none left. It
-// reports whether it did.
+// flagIfOut ends the game on time if the flag of the side to move has
+// fallen. It reports whether it did.
 func (s *Server) flagIfOut(ctx context.Context, lv *live) bool {
-	if !clockRunning(lv.g) {
+	deadline, ok := lv.r.game.Deadline()
+	if !ok {
 		return false
 	}
-	now := s.now()
-	side := lv.side()
-	left := lv.timeLeft(now)
-	if left[side] > 0 {
+	if s.now().Before(deadline) {
 		s.watchClock(lv)
 		return false
 	}
-	next := clone(lv.g)
-	left[side] = 0
-	next.TimeLeft = left
-	next.TurnStart = now
-	next.Result = winFor(rules.Color(side).Other())
-	next.Reason = "time forfeit"
-	if err := s.commit(ctx, lv, next, len(next.Moves)); err != nil {
-		s.log.Error("flag", "game", next.ID, "err", err)
+	next := lv.r.clone()
+	if !next.game.Flag() {
+		return false
+	}
+	if err := s.commit(ctx, lv, next); err != nil {
+		s.log.Error("flag", "game", next.id, "err", err)
 		return false
 	}
 	return true
 }
 
-func winFor(c rules.Color) string {
-	if c == rules.White {
-		return "1-0"
-	}
-	return "0-1"
-}
-
-// play makes move m for the side to move, with the clock, and commits it.
-// lv is locked.
-func (s *Server) play(ctx context.Context, lv *live, m rules.Move) error {
-	now := s.now()
-	g := lv.g
-	side := lv.side()
-	next := clone(g)
-	if clockRunning(g) {
-		left := lv.timeLeft(now)
-		if left[side] <= 0 {
+// play makes move m for by, with the clock, and commits it. lv is locked.
+func (s *Server) play(ctx context.Context, lv *live, by rules.Color, m rules.Move) error {
+	next := lv.r.clone()
+	if err := next.game.Play(by, m); err != nil {
+		if errors.Is(err, game.ErrTimeOut) {
 			s.flagIfOut(ctx, lv)
-			return &apiError{http.StatusConflict, "your time ran out"}
 		}
-		left[side] += g.Increment
-		next.TimeLeft = left
+		return err
 	}
-	next.TurnStart = now
-	rg := lv.rg
-	if err := rg.Play(m); err != nil {
-		return &apiError{http.StatusBadRequest, err.Error()}
-	}
-	next.Moves = append(next.Moves, store.Move{Text: m.Text(rg.Geometry()), At: now, TimeLeft: next.TimeLeft})
-	next.DrawOffer, next.TakeBack = -1, -1
-	if o := rg.Outcome(); o.Over() {
-		next.Result, next.Reason = o.Result.String(), o.Reason.String()
-	}
-	oldStart := lv.turnStart
-	lv.turnStart = now
-	if err := s.commit(ctx, lv, next, len(g.Moves)); err != nil {
-		if lv.rg == rg { // not replaced by a newer version from the store
-			rg.Undo()
-			lv.turnStart = oldStart
-		}
+	if err := s.commit(ctx, lv, next); err != nil {
 		return err
 	}
 	s.metrics.movesAccepted.Add(1)
 	return nil
 }
 
-// side returns the colour to move.
-func (lv *live) side() rules.Color {
-	p := lv.rg.Position()
-	return p.Side()
+// The actions of the players. Each runs with lv locked, checks who asks
+// (the token of the viewer's seat), and answers with the errors of the
+// site or of the game package.
+
+// mySeat returns the viewer's seat in a game that goes on.
+func mySeat(r *round, token string) (rules.Color, error) {
+	c, ok := r.seatOf(token)
+	if !ok {
+		return 0, errNotPlaying
+	}
+	if r.game.Over() {
+		return 0, &game.OverError{Ending: r.game.Ending()}
+	}
+	return c, nil
+}
+
+// join gives the viewer the open seat of a friend game, under name. The
+// clock starts when both players are there.
+func (s *Server) join(ctx context.Context, lv *live, token, name string) error {
+	r := lv.r
+	if _, ok := r.seatOf(token); ok {
+		return nil // already seated: joining again is harmless
+	}
+	if r.game.Over() {
+		return &game.OverError{Ending: r.game.Ending()}
+	}
+	free := -1
+	for c := range r.seats {
+		if !r.seats[c].joined() {
+			free = c
+			break
+		}
+	}
+	if free < 0 || r.mode != friendGame {
+		return errSeatsTaken
+	}
+	next := r.clone()
+	next.seats[free] = seat{name: name, token: token}
+	next.game.Start()
+	return s.commit(ctx, lv, next)
+}
+
+// move plays the move text for the viewer, who has seen ply moves.
+func (s *Server) move(ctx context.Context, lv *live, token string, ply int, text string) error {
+	me, err := mySeat(lv.r, token)
+	if err != nil {
+		return err
+	}
+	if s.flagIfOut(ctx, lv) {
+		return game.ErrTimeOut
+	}
+	r := lv.r
+	switch {
+	case ply != r.game.Len():
+		return errStale
+	case r.game.Side() != me:
+		return game.ErrNotYourTurn
+	case !r.seats[me.Other()].joined():
+		return errAbsent
+	}
+	p := r.game.Rules().Position()
+	m, err := notation.ParseMove(&p, text)
+	if err != nil {
+		return err
+	}
+	return s.play(ctx, lv, me, m)
+}
+
+// act runs an action of the viewer's seat, in a game that goes on, on
+// a clone of the round, and commits the clone.
+func (s *Server) act(ctx context.Context, lv *live, token string, f func(me rules.Color, next *round) error) error {
+	me, err := mySeat(lv.r, token)
+	if err != nil {
+		return err
+	}
+	next := lv.r.clone()
+	if err := f(me, next); err != nil {
+		return err
+	}
+	return s.commit(ctx, lv, next)
+}
+
+// resign ends the game with the viewer's loss.
+func (s *Server) resign(ctx context.Context, lv *live, token string) error {
+	return s.act(ctx, lv, token, func(me rules.Color, next *round) error { return next.game.Resign(me) })
+}
+
+// answer is what a player does with an offer: make it (offer a draw, ask
+// for a take-back), accept or decline the opponent's.
+type answer uint8
+
+const (
+	propose answer = iota
+	accept
+	decline
+)
+
+// draw carries out the viewer's draw action. The engine takes a draw
+// offered to it when it stands worse (engineAcceptsDraw), at once.
+func (s *Server) draw(ctx context.Context, lv *live, token string, a answer) error {
+	return s.act(ctx, lv, token, func(me rules.Color, next *round) error {
+		g := next.game
+		switch a {
+		case accept:
+			return g.AcceptDraw(me)
+		case decline:
+			return g.DeclineDraw(me)
+		}
+		if err := g.OfferDraw(me); err != nil || g.Over() || !next.seats[me.Other()].engine {
+			return err
+		}
+		if !s.engineAcceptsDraw(ctx, lv, me) {
+			return errDeclined
+		}
+		return g.AcceptDraw(me.Other())
+	})
+}
+
+// takeBack carries out the viewer's take-back action. The engine grants
+// every take-back at once.
+func (s *Server) takeBack(ctx context.Context, lv *live, token string, a answer) error {
+	return s.act(ctx, lv, token, func(me rules.Color, next *round) error {
+		g := next.game
+		switch {
+		case a == accept:
+			return g.AcceptTakeBack(me)
+		case a == decline:
+			return g.DeclineTakeBack(me)
+		case next.seats[me.Other()].engine:
+			return g.TakeBack(me)
+		}
+		return g.RequestTakeBack(me)
+	})
 }
 
 // sweep drops from memory the games nobody has asked for in

@@ -12,31 +12,21 @@ import (
 	"emergo/player"
 	"emergo/record"
 	"emergo/rules"
-	"emergo/store"
 )
 
-// recordOf builds the record of a stored game. lv is locked.
-func recordOf(lv *live) record.Record {
-	rec := record.FromGame(lv.rg)
-	g := lv.g
+// recordOf builds the record of a game on the site.
+func recordOf(r *round) record.Record {
+	rec := record.Of(r.game)
 	rec.SetTag("Event", "Emergo game")
 	rec.SetTag("Site", "emergo")
-	rec.SetTag("Date", g.Created.UTC().Format("2006.01.02"))
-	rec.SetTag("White", g.Seats[0].Name)
-	rec.SetTag("Black", g.Seats[1].Name)
-	switch g.Result {
-	case "1-0":
-		rec.Result = rules.WhiteWins
-	case "0-1":
-		rec.Result = rules.BlackWins
-	case "1/2-1/2":
-		rec.Result = rules.Draw
+	rec.SetTag("Date", r.created.UTC().Format("2006.01.02"))
+	rec.SetTag("White", r.seats[rules.White].name)
+	rec.SetTag("Black", r.seats[rules.Black].name)
+	if r.mode == analysisGame && r.recorded != "" {
+		rec.SetTag("Termination", r.recorded)
 	}
-	if g.Reason != "" {
-		rec.SetTag("Termination", g.Reason)
-	}
-	if g.Initial > 0 {
-		rec.SetTag("TimeControl", fmt.Sprintf("%d+%d", int(g.Initial.Seconds()), int(g.Increment.Seconds())))
+	if c := r.game.Control(rules.White); c.Time > 0 {
+		rec.SetTag("TimeControl", fmt.Sprintf("%d+%d", int(c.Time.Seconds()), int(c.Increment.Seconds())))
 	}
 	return rec
 }
@@ -48,8 +38,8 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request, ext string,
 		return
 	}
 	lv.mu.Lock()
-	rec := recordOf(lv)
-	id := lv.g.ID
+	rec := recordOf(lv.r)
+	id := lv.r.id
 	lv.mu.Unlock()
 	data, err := write(rec)
 	if err != nil {
@@ -97,25 +87,16 @@ func (s *Server) handleUpload(r *request) (int, any, error) {
 		return 0, nil, &apiError{http.StatusBadRequest, "this record cannot be read: " + err.Error()}
 	}
 	rec := recs[0]
-	rg, err := rec.Game()
+	g, err := rec.Played(s.options(0, 0))
 	if err != nil {
 		return 0, nil, &apiError{http.StatusBadRequest, "this record cannot be replayed: " + err.Error()}
 	}
-	now := s.now()
-	start := rg.Start()
-	g := &store.Game{
-		ID: newID(), Size: start.Geometry().N, Start: notation.FormatPosition(&start),
-		Created: now, Updated: now, Mode: "analysis", Result: rec.Result.String(),
-		Reason: rec.Tag("Termination"), DrawOffer: -1, TakeBack: -1, TurnStart: now,
-		Seats: [2]store.Seat{{Name: rec.Tag("White")}, {Name: rec.Tag("Black")}},
+	rd := &round{id: newID(), mode: analysisGame, created: s.now(), game: g, recorded: rec.Tag("Termination")}
+	if e := g.Ending(); e.Termination.OnBoard() {
+		rd.recorded = e.Termination.String()
 	}
-	if o := rg.Outcome(); o.Over() {
-		g.Result, g.Reason = o.Result.String(), o.Reason.String()
-	}
-	for _, m := range rg.Moves() {
-		g.Moves = append(g.Moves, store.Move{Text: m.Text(rg.Geometry()), At: now})
-	}
-	return s.create(r, g)
+	rd.seats = [2]seat{{name: rec.Tag("White")}, {name: rec.Tag("Black")}}
+	return s.create(r, rd)
 }
 
 func (s *Server) handleAnalyze(r *request) (int, any, error) {

@@ -14,23 +14,24 @@ const engineMoveTime = 2 * time.Second
 
 // maybeThink starts the engine if it is to move in lv (locked).
 func (s *Server) maybeThink(lv *live) {
-	g := lv.g
-	if g.Result != "*" || lv.thinking || s.ctx.Err() != nil {
+	r := lv.r
+	g := r.game
+	if g.Over() || lv.thinking || s.ctx.Err() != nil {
 		return
 	}
-	side := lv.side()
-	if !g.Seats[side].Engine || len(lv.rg.Legal()) == 0 {
+	side := g.Side()
+	if !r.seats[side].engine || len(g.Rules().Legal()) == 0 {
 		return
 	}
 	lv.thinking = true
-	version := g.Version
-	rg := lv.rg.Clone()
+	version := r.version
+	rg := g.Rules().Clone()
 	clock := player.Clock{MoveTime: engineMoveTime}
-	if clockRunning(g) {
-		left := lv.timeLeft(s.now())
-		clock = player.Clock{Time: left, Inc: [2]time.Duration{g.Increment, g.Increment}}
+	if _, running := g.Running(); running {
+		inc := g.Control(side).Increment
+		clock = player.Clock{Time: [2]time.Duration{g.Left(rules.White), g.Left(rules.Black)}, Inc: [2]time.Duration{inc, inc}}
 	}
-	level, seed := g.Level, uint64(len(g.Moves))+uint64(g.Created.UnixNano())
+	level, seed := r.level, uint64(g.Len())+uint64(r.created.UnixNano())
 	s.bg.Add(1)
 	go func() {
 		defer s.bg.Done()
@@ -41,17 +42,17 @@ func (s *Server) maybeThink(lv *live) {
 		if s.ctx.Err() != nil {
 			return
 		}
-		if err != nil || lv.g.Version != version {
+		if err != nil || lv.r.version != version {
 			// The game changed while the engine thought (a take-back, a
 			// resignation): think again about the new position.
 			s.maybeThink(lv)
 			if err != nil {
-				s.log.Error("engine move", "game", lv.g.ID, "err", err)
+				s.log.Error("engine move", "game", lv.r.id, "err", err)
 			}
 			return
 		}
-		if err := s.play(s.ctx, lv, m); err != nil {
-			s.log.Error("engine move", "game", lv.g.ID, "move", m.Text(rg.Geometry()), "err", err)
+		if err := s.play(s.ctx, lv, side, m); err != nil {
+			s.log.Error("engine move", "game", lv.r.id, "move", m.Text(rg.Geometry()), "err", err)
 		}
 	}()
 	lv.wake() // viewers learn that the engine is thinking
