@@ -262,9 +262,10 @@ func (g *Game) end(e Ending) {
 // End ends the game off the board (RULES 6.4) with e: a resignation, an
 // agreed draw, a loss on time, an adjudication, an abort, or a program's
 // illegal move or crash in a match. It fails if the game is over, for an
-// ending the board decides or a game that goes on, and for a result that
-// does not fit the termination. Resign, Flag, Abort and the offers end
-// games in the common ways.
+// ending the board decides or a game that goes on, for a result that does
+// not fit the termination, and with ErrTooLate for an abort after both
+// players have moved. Resign, Flag, Abort and the offers end games in the
+// common ways.
 func (g *Game) End(e Ending) error {
 	if err := g.overError(); err != nil {
 		return err
@@ -272,8 +273,11 @@ func (g *Game) End(e Ending) error {
 	if err := e.check(); err != nil {
 		return err
 	}
-	if !e.Over() || e.Termination.OnBoard() {
+	switch {
+	case !e.Over() || e.Termination.OnBoard():
 		return fmt.Errorf("game: %s is not an ending off the board", e.Termination)
+	case e.Termination == Aborted && !g.CanAbort():
+		return ErrTooLate
 	}
 	g.end(e)
 	return nil
@@ -288,16 +292,7 @@ func (g *Game) CanAbort() bool { return !g.ending.Over() && g.board.Len() < 2 }
 
 // Abort calls the game off without a result, before both players have
 // moved; after that it fails with ErrTooLate.
-func (g *Game) Abort() error {
-	if err := g.overError(); err != nil {
-		return err
-	}
-	if !g.CanAbort() {
-		return ErrTooLate
-	}
-	g.end(Ending{Termination: Aborted})
-	return nil
-}
+func (g *Game) Abort() error { return g.End(Ending{Termination: Aborted}) }
 
 // Undo takes back the last move whatever the state of the game, for one
 // person at one keyboard: an ending is withdrawn, and the game goes on

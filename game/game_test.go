@@ -150,11 +150,13 @@ func TestEndRefuses(t *testing.T) {
 		{"a won agreement", game.Ending{rules.BlackWins, game.Agreement}},
 		{"an adjudication without a result", game.Ending{Termination: game.Adjudication}},
 		{"an abort with a result", game.Ending{rules.WhiteWins, game.Aborted}},
+		{"an abort after both have moved", game.Ending{Termination: game.Aborted}},
 		{"an unknown termination", game.Ending{rules.WhiteWins, game.Crash + 1}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			g := start(t, "", game.Options{})
+			play(t, g, "a1", "g7")
 			if err := g.End(tc.e); err == nil || g.Over() {
 				t.Errorf("End(%v) = %v, game over: %v", tc.e, err, g.Ending())
 			}
