@@ -82,17 +82,24 @@ func (r *Record) SetEnding(e game.Ending) {
 // Played returns the record as a game as played, with opts: the game of
 // its moves (Game), ended as the record says where the board leaves it
 // open. A Termination tag that is not one of the game package's words
-// (another program's "normal", or none) gives the recorded result as
-// decided from outside the game (game.Recorded).
+// (another program's "normal", or none), or that this game cannot have
+// (an abort after both players moved), gives the recorded result as
+// decided from outside the game (game.Recorded, game.Outside).
 func (r *Record) Played(opts game.Options) (*game.Game, error) {
 	board, err := r.Game()
 	if err != nil {
 		return nil, err
 	}
 	g := game.New(board, opts)
-	if e := game.Recorded(r.Result, r.Tag("Termination")); !g.Over() && e.Over() {
+	if g.Over() {
+		return g, nil
+	}
+	if e := game.Recorded(r.Result, r.Tag("Termination")); !e.Over() || g.End(e) == nil {
+		return g, nil
+	}
+	if e := game.Outside(r.Result); e.Over() {
 		if err := g.End(e); err != nil {
-			panic(err) // Recorded gives endings off the board that fit their result
+			panic(err) // an adjudication fits any result and any game that goes on
 		}
 	}
 	return g, nil

@@ -125,6 +125,8 @@ func TestPlayed(t *testing.T) {
 		return rec
 	}
 	won := record.FromGame(play(t, rules.NewPosition(rules.Geometry9), s2))
+	aborted := record.FromGame(play(t, rules.NewPosition(rules.Geometry9), "1. d6"))
+	aborted.SetTag("Termination", "aborted")
 	tests := []struct {
 		name string
 		rec  record.Record
@@ -133,7 +135,8 @@ func TestPlayed(t *testing.T) {
 		{"resignation", open(rules.BlackWins, "resignation"), game.Loss(rules.White, game.Resignation)},
 		{"agreement", open(rules.Draw, "agreement"), game.Ending{Result: rules.Draw, Termination: game.Agreement}},
 		{"goes on", open(rules.Ongoing, "unterminated"), game.Ending{}},
-		{"aborted", open(rules.Ongoing, "aborted"), game.Ending{Termination: game.Aborted}},
+		{"aborted", aborted, game.Ending{Termination: game.Aborted}},
+		{"aborted too late", open(rules.Ongoing, "aborted"), game.Ending{}},
 		{"another program's word", open(rules.WhiteWins, "normal"), game.Outside(rules.WhiteWins)},
 		{"a drawn resignation", open(rules.Draw, "resignation"), game.Outside(rules.Draw)},
 		{"the board's, claimed", open(rules.Draw, "threefold repetition"), game.Outside(rules.Draw)},
