@@ -1,0 +1,332 @@
+package account_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"emergo/account"
+)
+
+// memStore is an account.Store in memory.
+type memStore struct {
+	mu       sync.Mutex
+	users    []*account.User
+	sessions map[string]account.Session
+}
+
+func newMem() *memStore { return &memStore{sessions: map[string]account.Session{}} }
+
+func (m *memStore) CreateUser(_ context.Context, u *account.User) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, o := range m.users {
+		if o.Key == u.Key {
+			return account.ErrNameTaken
+		}
+	}
+	u.ID = int64(len(m.users) + 1)
+	c := *u
+	m.users = append(m.users, &c)
+	return nil
+}
+
+func (m *memStore) find(ok func(*account.User) bool) (*account.User, error) {
+	for _, u := range m.users {
+		if ok(u) {
+			c := *u
+			return &c, nil
+		}
+	}
+	return nil, account.ErrNotFound
+}
+
+func (m *memStore) UserByKey(_ context.Context, key string) (*account.User, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.find(func(u *account.User) bool { return u.Key == key })
+}
+
+func (m *memStore) UserByID(_ context.Context, id int64) (*account.User, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.find(func(u *account.User) bool { return u.ID == id })
+}
+
+func (m *memStore) CreateSession(_ context.Context, s *account.Session) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.sessions[s.Hash] = *s
+	return nil
+}
+
+func (m *memStore) Session(_ context.Context, hash string) (*account.Session, *account.User, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.sessions[hash]
+	if !ok {
+		return nil, nil, account.ErrNotFound
+	}
+	u, err := m.find(func(u *account.User) bool { return u.ID == s.UserID })
+	return &s, u, err
+}
+
+func (m *memStore) DeleteSession(_ context.Context, hash string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.sessions, hash)
+	return nil
+}
+
+func (m *memStore) DeleteSessions(_ context.Context, user int64) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for h, s := range m.sessions {
+		if s.UserID == user {
+			delete(m.sessions, h)
+		}
+	}
+	return nil
+}
+
+// clock is a time that moves only when told.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+func newService(t *testing.T) (*account.Service, *memStore, *clock) {
+	t.Helper()
+	st, clk := newMem(), &clock{t: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
+	return account.New(st, account.Config{Params: cheap, Now: clk.now, SessionLife: 24 * time.Hour}), st, clk
+}
+
+var ctx = context.Background()
+
+func TestSignUpAndSessions(t *testing.T) {
+	svc, st, clk := newService(t)
+	u, token, err := svc.SignUp(ctx, "Alice", "password1", "192.0.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.ID == 0 || u.Name != "Alice" || u.Key != "alice" || !u.Created.Equal(clk.now()) {
+		t.Errorf("signed up %+v", u)
+	}
+	if len(token) != 43 {
+		t.Errorf("token %q: want 43 characters of base64url (32 bytes)", token)
+	}
+	for h := range st.sessions {
+		if h == token || h != account.HashToken(token) {
+			t.Errorf("the store keeps %q for token %q, want its SHA-256", h, token)
+		}
+	}
+	if ok, err := account.VerifyPassword(st.users[0].Password, "password1"); !ok || err != nil {
+		t.Errorf("the stored hash does not verify: %v %v", ok, err)
+	}
+	me, err := svc.User(ctx, token)
+	if err != nil || me.ID != u.ID {
+		t.Fatalf("User(token) = %+v, %v", me, err)
+	}
+
+	// A new login is a new session; logging out ends only that one.
+	_, token2, err := svc.LogIn(ctx, "ALICE", "password1", "192.0.2.1")
+	if err != nil || token2 == token {
+		t.Fatalf("LogIn = %q, %v (first token %q)", token2, err, token)
+	}
+	if err := svc.LogOut(ctx, token2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.User(ctx, token2); !errors.Is(err, account.ErrNotFound) {
+		t.Errorf("after logout User = %v, want ErrNotFound", err)
+	}
+	if _, err := svc.User(ctx, token); err != nil {
+		t.Errorf("the other session ended too: %v", err)
+	}
+	if err := svc.LogOut(ctx, "no such token"); err != nil {
+		t.Errorf("logging out twice: %v", err)
+	}
+
+	// Sessions expire, and are deleted when met.
+	clk.advance(24*time.Hour - time.Millisecond)
+	if _, err := svc.User(ctx, token); err != nil {
+		t.Errorf("a session just before it expires: %v", err)
+	}
+	clk.advance(time.Millisecond)
+	if _, err := svc.User(ctx, token); !errors.Is(err, account.ErrNotFound) {
+		t.Errorf("an expired session: %v, want ErrNotFound", err)
+	}
+	if len(st.sessions) != 0 {
+		t.Errorf("%d sessions left after the last expired", len(st.sessions))
+	}
+
+	_, t3, _ := svc.LogIn(ctx, "alice", "password1", "192.0.2.1")
+	_, t4, _ := svc.LogIn(ctx, "alice", "password1", "192.0.2.1")
+	if err := svc.LogOutEverywhere(ctx, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	for _, tok := range []string{t3, t4} {
+		if _, err := svc.User(ctx, tok); !errors.Is(err, account.ErrNotFound) {
+			t.Errorf("after logging out everywhere: %v", err)
+		}
+	}
+}
+
+func TestSignUpRefuses(t *testing.T) {
+	svc, _, _ := newService(t)
+	if _, _, err := svc.SignUp(ctx, "Alice", "password1", "192.0.2.1"); err != nil {
+		t.Fatal(err)
+	}
+	var nameErr *account.NameError
+	var pwErr *account.PasswordError
+	for _, tt := range []struct {
+		name, user, password string
+		want                 any
+	}{
+		{"taken", "Alice", "password2", account.ErrNameTaken},
+		{"taken in another case", "aLiCe", "password2", account.ErrNameTaken},
+		{"bad name", "9lives", "password2", &nameErr},
+		{"bidi in the name", "bob\u202e", "password2", &nameErr},
+		{"reserved name", "Admin", "password2", &nameErr},
+		{"short password", "Bob", "short", &pwErr},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := svc.SignUp(ctx, tt.user, tt.password, "192.0.2.1")
+			switch want := tt.want.(type) {
+			case error:
+				if !errors.Is(err, want) {
+					t.Errorf("SignUp = %v, want %v", err, want)
+				}
+			default:
+				if !errors.As(err, want) {
+					t.Errorf("SignUp = %v, want a %T", err, want)
+				}
+			}
+		})
+	}
+}
+
+func TestLogInWrong(t *testing.T) {
+	svc, _, _ := newService(t)
+	svc.SignUp(ctx, "Alice", "password1", "192.0.2.1")
+	for _, tt := range []struct{ name, user, password string }{
+		{"wrong password", "Alice", "password2"},
+		{"unknown user", "Carol", "password1"},
+		{"empty", "", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, _, err := svc.LogIn(ctx, tt.user, tt.password, "192.0.2.2"); !errors.Is(err, account.ErrWrongPassword) {
+				t.Errorf("LogIn = %v, want ErrWrongPassword", err)
+			}
+		})
+	}
+}
+
+// throttled returns the wait of a *ThrottledError, or 0.
+func throttled(t *testing.T, err error) time.Duration {
+	t.Helper()
+	var te *account.ThrottledError
+	if errors.As(err, &te) {
+		return te.RetryAfter
+	}
+	return 0
+}
+
+func TestLoginThrottledPerAccount(t *testing.T) {
+	svc, _, clk := newService(t)
+	svc.SignUp(ctx, "Alice", "password1", "192.0.2.1")
+	// Five failures, from five addresses, are let through.
+	for i := range 5 {
+		addr := []string{"192.0.2.10", "192.0.2.11", "192.0.2.12", "192.0.2.13", "192.0.2.14"}[i]
+		if _, _, err := svc.LogIn(ctx, "alice", "wrong-pass", addr); !errors.Is(err, account.ErrWrongPassword) {
+			t.Fatalf("failure %d: %v", i+1, err)
+		}
+	}
+	// The sixth attempt waits a minute, even with the right password.
+	_, _, err := svc.LogIn(ctx, "Alice", "password1", "192.0.2.20")
+	if wait := throttled(t, err); wait != time.Minute {
+		t.Fatalf("sixth attempt: %v, want a wait of 1m", err)
+	}
+	// Other accounts are not slowed down.
+	svc.SignUp(ctx, "Bob", "password1", "192.0.2.1")
+	if _, _, err := svc.LogIn(ctx, "bob", "password1", "192.0.2.20"); err != nil {
+		t.Fatalf("another account: %v", err)
+	}
+	clk.advance(59 * time.Second)
+	if _, _, err := svc.LogIn(ctx, "alice", "password1", "192.0.2.20"); throttled(t, err) != time.Second {
+		t.Fatalf("after 59 s: %v, want a wait of 1s", err)
+	}
+	clk.advance(time.Second)
+	if _, _, err := svc.LogIn(ctx, "alice", "password1", "192.0.2.20"); err != nil {
+		t.Fatalf("after a minute: %v", err)
+	}
+	// A success clears the account's failures.
+	for i := range 5 {
+		if _, _, err := svc.LogIn(ctx, "alice", "wrong-pass", "192.0.2.30"); !errors.Is(err, account.ErrWrongPassword) {
+			t.Fatalf("failure %d after a success: %v", i+1, err)
+		}
+	}
+}
+
+func TestLoginThrottledPerAddress(t *testing.T) {
+	svc, _, clk := newService(t)
+	svc.SignUp(ctx, "Alice", "password1", "192.0.2.1")
+	names := func(i int) string { return string(rune('a'+i%26)) + "user" + string(rune('a'+i/26)) }
+	// Twenty failures against twenty accounts from one address...
+	for i := range 20 {
+		if _, _, err := svc.LogIn(ctx, names(i), "wrong-pass", "2001:db8::1"); !errors.Is(err, account.ErrWrongPassword) {
+			t.Fatalf("failure %d: %v", i+1, err)
+		}
+	}
+	// ...and the address waits, for any account, from any address of its
+	// IPv6 /64.
+	_, _, err := svc.LogIn(ctx, "Alice", "password1", "2001:db8::ffff")
+	if wait := throttled(t, err); wait != 15*time.Second {
+		t.Fatalf("21st attempt: %v, want a wait of 15s", err)
+	}
+	// Another address is not slowed down.
+	if _, _, err := svc.LogIn(ctx, "Alice", "password1", "2001:db8:0:1::1"); err != nil {
+		t.Fatalf("another /64: %v", err)
+	}
+	clk.advance(15 * time.Second)
+	if _, _, err := svc.LogIn(ctx, "Alice", "password1", "2001:db8::1"); err != nil {
+		t.Fatalf("after 15 s: %v", err)
+	}
+	// A success was given back: one more attempt is free at once.
+	if _, _, err := svc.LogIn(ctx, "zzz", "wrong-pass", "2001:db8::1"); !errors.Is(err, account.ErrWrongPassword) {
+		t.Fatalf("after a success: %v", err)
+	}
+	if _, _, err := svc.LogIn(ctx, "zzz", "wrong-pass", "2001:db8::1"); throttled(t, err) == 0 {
+		t.Fatalf("the address is not slowed down again: %v", err)
+	}
+}
+
+func TestSignUpThrottledPerAddress(t *testing.T) {
+	svc, _, clk := newService(t)
+	for i := range 10 {
+		if _, _, err := svc.SignUp(ctx, "user"+string(rune('a'+i)), "password1", "::ffff:192.0.2.1"); err != nil {
+			t.Fatalf("signup %d: %v", i+1, err)
+		}
+	}
+	_, _, err := svc.SignUp(ctx, "userk", "password1", "192.0.2.1")
+	if wait := throttled(t, err); wait != 6*time.Minute {
+		t.Fatalf("eleventh signup: %v, want a wait of 6m", err)
+	}
+	clk.advance(6 * time.Minute)
+	if _, _, err := svc.SignUp(ctx, "userk", "password1", "192.0.2.1"); err != nil {
+		t.Fatalf("six minutes later: %v", err)
+	}
+}

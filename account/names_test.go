@@ -1,0 +1,141 @@
+package account_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"emergo/account"
+)
+
+func TestCheckUsername(t *testing.T) {
+	tests := []struct {
+		name string
+		ok   bool
+	}{
+		{"abc", true},
+		{"Alice_99", true},
+		{"a-b", true},
+		{"Zz" + strings.Repeat("9", 18), true},
+		{"", false},
+		{"ab", false},
+		{"a" + strings.Repeat("b", 20), false},
+		{"1abc", false},
+		{"_abc", false},
+		{"-abc", false},
+		{"al ice", false},
+		{"élise", false},
+		{"alice.b", false},
+		{"bob\u202e", false},
+		{"bob\x00", false},
+		{"admin", false},
+		{"Emergo", false},
+		{"ANONYMOUS", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := account.CheckUsername(tt.name)
+			if (err == nil) != tt.ok {
+				t.Fatalf("CheckUsername(%q) = %v, want ok %v", tt.name, err, tt.ok)
+			}
+			var ne *account.NameError
+			if err != nil && !errors.As(err, &ne) {
+				t.Errorf("error %v is not a *NameError", err)
+			}
+		})
+	}
+}
+
+func TestKeyIsCaseInsensitive(t *testing.T) {
+	if account.Key("Alice_B") != account.Key("aLICE_b") {
+		t.Errorf("Key(Alice_B) = %q, Key(aLICE_b) = %q", account.Key("Alice_B"), account.Key("aLICE_b"))
+	}
+}
+
+func TestCleanName(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		bad            bool
+	}{
+		{"plain", "Ann", "Ann", false},
+		{"spaces trimmed and joined", "  Ann \t Lee\n", "Ann Lee", false},
+		{"right-to-left override", "\u202eevil\u202c", "evil", false},
+		{"every bidi control", "a\u061cb\u200ec\u200fd\u202ae\u202bf\u202dg\u2066h\u2067i\u2068j\u2069k", "abcdefghijk", false},
+		{"zero width", "A\u200bB\ufeffC", "ABC", false},
+		{"controls", "a\x00b\x07c\x7fd\u0085e", "abcd e", false},
+		{"invalid utf-8", "a\xffb", "ab", false},
+		{"private use", "x\ue000y", "xy", false},
+		{"line separator", "a\u2028b", "a b", false},
+		{"accents and scripts kept", "Jürgen 王 Ольга", "Jürgen 王 Ольга", false},
+		{"exactly the limit", strings.Repeat("é", account.MaxName), strings.Repeat("é", account.MaxName), false},
+		{"too long", strings.Repeat("x", account.MaxName+1), "", true},
+		{"empty", "", "", true},
+		{"only invisible", " \u202e\u200b ", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := account.CleanName(tt.in)
+			if (err != nil) != tt.bad {
+				t.Fatalf("CleanName(%q) error %v, want an error: %v", tt.in, err, tt.bad)
+			}
+			if got != tt.want {
+				t.Errorf("CleanName(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestShortenName(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"short", " Ann\u202e ", "Ann"},
+		{"a tag of 900 KB", strings.Repeat("W", 900<<10), strings.Repeat("W", account.MaxName-1) + "…"},
+		{"cut before a space", strings.Repeat("a", account.MaxName-2) + " bcd", strings.Repeat("a", account.MaxName-2) + "…"},
+		{"nothing left", "\x00\u202e", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := account.ShortenName(tt.in); got != tt.want {
+				t.Errorf("ShortenName = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// FuzzCleanName: a cleaned name is valid UTF-8 of at most MaxName
+// characters, with no control, format or private-use character, no space
+// at its ends or twice in a row, and cleaning it again changes nothing.
+func FuzzCleanName(f *testing.F) {
+	for _, s := range []string{"Ann", " a  b ", "\u202eevil", "a\xffb", "王\u200d王", strings.Repeat("x", 50)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, c := range []string{account.ShortenName(s), must(account.CleanName(s))} {
+			if c == "" {
+				continue
+			}
+			if !utf8.ValidString(c) || utf8.RuneCountInString(c) > account.MaxName {
+				t.Fatalf("clean(%q) = %q: invalid or too long", s, c)
+			}
+			if strings.TrimSpace(c) != c || strings.Contains(c, "  ") {
+				t.Fatalf("clean(%q) = %q: stray spaces", s, c)
+			}
+			for _, r := range c {
+				if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r) || (unicode.IsSpace(r) && r != ' ') {
+					t.Fatalf("clean(%q) = %q keeps %U", s, c, r)
+				}
+			}
+			if again, err := account.CleanName(c); err != nil || again != c {
+				t.Fatalf("cleaning %q again gives %q, %v", c, again, err)
+			}
+		}
+	})
+}
+
+func must(s string, err error) string {
+	if err != nil {
+		return ""
+	}
+	return s
+}
