@@ -24,6 +24,10 @@ type Seat struct {
 	// the seat is open, and for the engine).
 	Token  string
 	Engine bool
+	// UserID is the account holding the seat (account.User.ID), 0 for a
+	// guest or the engine. A seat with an account is that account's
+	// wherever it logs in; a guest's seat is its token's.
+	UserID int64
 }
 
 // Move is one accepted move with the clocks after it.

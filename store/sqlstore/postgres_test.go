@@ -10,9 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"emergo/store"
 	"emergo/store/sqlstore"
-	"emergo/store/storetest"
 )
 
 var schemaSeq atomic.Int64
@@ -30,8 +28,8 @@ func TestPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer admin.Close()
-	paths := map[store.Store]string{}
-	open := func(t *testing.T, schemaDSN string) store.Store {
+	paths := map[*sqlstore.DB]string{}
+	open := func(t *testing.T, schemaDSN string) *sqlstore.DB {
 		s, err := sqlstore.OpenPostgres(context.Background(), schemaDSN)
 		if err != nil {
 			t.Fatal(err)
@@ -40,17 +38,29 @@ func TestPostgres(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		return s
 	}
-	fresh := func(t *testing.T) store.Store {
+	// schema makes a schema of the test's own and returns the URL that
+	// works in it.
+	schema := func(t *testing.T) string {
 		schema := fmt.Sprintf("emergo_test_%d_%d", os.Getpid(), schemaSeq.Add(1))
 		if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { admin.Exec("DROP SCHEMA " + schema + " CASCADE") })
-		return open(t, withSearchPath(t, dsn, schema))
+		return withSearchPath(t, dsn, schema)
 	}
-	storetest.Run(t, fresh, func(t *testing.T, s store.Store) store.Store {
+	fresh := func(t *testing.T) *sqlstore.DB { return open(t, schema(t)) }
+	suites(t, fresh, func(t *testing.T, s *sqlstore.DB) *sqlstore.DB {
 		s.Close()
 		return open(t, paths[s])
+	})
+	t.Run("MigratesTheFirstSchema", func(t *testing.T) {
+		url := schema(t)
+		db, err := sql.Open("pgx", url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		migratesFirstSchema(t, db, func() *sqlstore.DB { return open(t, url) })
 	})
 }
 

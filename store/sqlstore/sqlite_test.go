@@ -2,17 +2,16 @@ package sqlstore_test
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"testing"
 
-	"emergo/store"
 	"emergo/store/sqlstore"
-	"emergo/store/storetest"
 )
 
 func TestSQLite(t *testing.T) {
-	paths := map[store.Store]string{}
-	open := func(t *testing.T, path string) store.Store {
+	paths := map[*sqlstore.DB]string{}
+	open := func(t *testing.T, path string) *sqlstore.DB {
 		s, err := sqlstore.OpenSQLite(context.Background(), path)
 		if err != nil {
 			t.Fatal(err)
@@ -21,10 +20,18 @@ func TestSQLite(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		return s
 	}
-	storetest.Run(t,
-		func(t *testing.T) store.Store { return open(t, filepath.Join(t.TempDir(), "games.db")) },
-		func(t *testing.T, s store.Store) store.Store {
-			s.Close()
-			return open(t, paths[s])
-		})
+	fresh := func(t *testing.T) *sqlstore.DB { return open(t, filepath.Join(t.TempDir(), "games.db")) }
+	suites(t, fresh, func(t *testing.T, s *sqlstore.DB) *sqlstore.DB {
+		s.Close()
+		return open(t, paths[s])
+	})
+	t.Run("MigratesTheFirstSchema", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "old.db")
+		db, err := sql.Open("sqlite", "file:"+path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		migratesFirstSchema(t, db, func() *sqlstore.DB { return open(t, path) })
+	})
 }

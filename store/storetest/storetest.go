@@ -154,7 +154,7 @@ func sample(id string) *store.Game {
 	return &store.Game{
 		ID: id, Size: 9, Start: "9x9 w 12/12 -", Created: ms(1000), Updated: ms(3000),
 		Mode: "friend", Level: 0,
-		Seats: [2]store.Seat{{Name: "alice", Token: "t-a"}, {Name: "bob", Token: "t-b"}},
+		Seats: [2]store.Seat{{Name: "alice", Token: "t-a", UserID: 7}, {Name: "bob", Token: "t-b"}},
 		Moves: []store.Move{
 			{Text: "d6", At: ms(2000), TimeLeft: [2]time.Duration{time.Minute, time.Minute}},
 			{Text: "c1", At: ms(3000), TimeLeft: [2]time.Duration{time.Minute, 59 * time.Second}},

@@ -1,0 +1,102 @@
+package sqlstore_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"emergo/account"
+	"emergo/store"
+	"emergo/store/sqlstore"
+	"emergo/store/storetest"
+)
+
+// suites runs the conformance suites on the stores of one database.
+func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen func(t *testing.T, s *sqlstore.DB) *sqlstore.DB) {
+	t.Run("Games", func(t *testing.T) {
+		storetest.Run(t,
+			func(t *testing.T) store.Store { return fresh(t) },
+			func(t *testing.T, s store.Store) store.Store { return reopen(t, s.(*sqlstore.DB)) })
+	})
+	t.Run("Accounts", func(t *testing.T) {
+		storetest.Accounts(t,
+			func(t *testing.T) account.Store { return fresh(t) },
+			func(t *testing.T, s account.Store) account.Store { return reopen(t, s.(*sqlstore.DB)) })
+	})
+}
+
+// migratesFirstSchema writes a database as the first schema
+// (migrations/001_games.sql) left it, with a game in it, then opens it
+// with open: the game must come back as it was, its seats held by guests,
+// and the accounts must work.
+func migratesFirstSchema(t *testing.T, db *sql.DB, open func() *sqlstore.DB) {
+	ctx := context.Background()
+	text, err := os.ReadFile("migrations/001_games.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := []string{`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY)`}
+	stmts = append(stmts, strings.Split(string(text), ";")...)
+	stmts = append(stmts,
+		`INSERT INTO schema_migrations (version) VALUES (1)`,
+		`INSERT INTO games (id, size, start_pos, created_ms, updated_ms, mode, level,
+			white_name, white_token, white_engine, black_name, black_token, black_engine,
+			result, reason, draw_offer, take_back, initial_ms, increment_ms,
+			white_left_ms, black_left_ms, turn_start_ms, version)
+		VALUES ('old1', 9, '9x9 w 12/12 -', 1000, 3000, 'friend', 0,
+			'alice', 't-a', 0, 'bob', 't-b', 0,
+			'*', '', -1, -1, 60000, 2000, 60000, 59000, 3000, 4)`,
+		`INSERT INTO moves (game_id, ply, text, at_ms, white_left_ms, black_left_ms) VALUES ('old1', 0, 'd6', 2000, 60000, 60000)`)
+	for _, q := range stmts {
+		if strings.TrimSpace(q) == "" {
+			continue
+		}
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("writing the first schema: %v\n%s", err, q)
+		}
+	}
+
+	s := open()
+	got, err := s.Get(ctx, "old1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := func(v int64) time.Time { return time.UnixMilli(v).UTC() }
+	want := &store.Game{
+		ID: "old1", Size: 9, Start: "9x9 w 12/12 -", Created: ms(1000), Updated: ms(3000), Mode: "friend",
+		Seats:  [2]store.Seat{{Name: "alice", Token: "t-a"}, {Name: "bob", Token: "t-b"}},
+		Moves:  []store.Move{{Text: "d6", At: ms(2000), TimeLeft: [2]time.Duration{time.Minute, time.Minute}}},
+		Result: "*", DrawOffer: -1, TakeBack: -1, Initial: time.Minute, Increment: 2 * time.Second,
+		TimeLeft: [2]time.Duration{time.Minute, 59 * time.Second}, TurnStart: ms(3000), Version: 4,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("the game of the first schema (-want +got):\n%s", diff)
+	}
+	u := &account.User{Name: "Carol", Key: "carol", Password: "x", Created: ms(5000)}
+	if err := s.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	got.Seats[1].UserID = u.ID
+	if err := s.Update(ctx, got, len(got.Moves)); err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.Get(ctx, "old1")
+	if err != nil || again.Seats[1].UserID != u.ID {
+		t.Fatalf("after seating an account: %+v, %v", again, err)
+	}
+	// Opening again migrates nothing twice.
+	s.Close()
+	s = open()
+	if _, err := s.UserByKey(ctx, "carol"); err != nil {
+		t.Errorf("the second opening: %v", err)
+	}
+	if _, err := s.UserByKey(ctx, "dave"); !errors.Is(err, account.ErrNotFound) {
+		t.Errorf("UserByKey(dave) = %v", err)
+	}
+}
