@@ -1,5 +1,6 @@
 // Package game is a game as it is played: the board of package rules,
-// each player's clock, the ending, on the board or off it (RULES 6), and
+// each player's clock (Fischer, a time per move, or days per move for
+// correspondence games), the ending, on the board or off it (RULES 6), and
 // the offers the players make each other (a draw, a take-back). It is the
 // layer between the rules and the programs that run games (the server,
 // matches, play in the terminal): they ask the game what may happen and
@@ -182,10 +183,12 @@ func (g *Game) moved(c rules.Color) bool {
 
 // runs reports whether c's clock runs now (or would, were it c's turn):
 // the clock is on, the game goes on, c has a time control, and c has made
-// his first move if the clock starts only after it.
+// his first move if the clock starts only after it (which a
+// correspondence control does not wait for).
 func (g *Game) runs(c rules.Color) bool {
-	return g.clock.on && !g.ending.Over() && !g.clock.control[c].None() &&
-		(g.clock.policy == ClockAtStart || g.moved(c))
+	ctl := g.clock.control[c]
+	return g.clock.on && !g.ending.Over() && !ctl.None() &&
+		(g.clock.policy == ClockAtStart || ctl.Correspondence() || g.moved(c))
 }
 
 // Control returns c's time control.
