@@ -58,6 +58,12 @@ type Game struct {
 	Initial, Increment time.Duration
 	TimeLeft           [2]time.Duration
 	TurnStart          time.Time
+	// Days is the days per move of a correspondence game, 0 for none
+	// (then Initial and Increment are the clock).
+	Days int
+	// Deadline is when the player to move loses on time, if his time
+	// runs (zero if not): Due finds the games by it.
+	Deadline time.Time
 	// Version counts the writes of the game; Update succeeds only on the
 	// version it was read at.
 	Version int64
@@ -65,13 +71,19 @@ type Game struct {
 
 // Summary is a game in a list.
 type Summary struct {
-	ID      string
-	Size    int
-	Mode    string
-	Names   [2]string
-	Plies   int
-	Result  string
-	Updated time.Time
+	ID    string
+	Size  int
+	Start string // position text: with Plies, whose turn it is
+	Mode  string
+	Names [2]string
+	// Tokens are the hashes holding the seats, as in Seat.
+	Tokens   [2]string
+	Plies    int
+	Result   string
+	Reason   string
+	Days     int
+	Deadline time.Time
+	Updated  time.Time
 }
 
 // Store keeps games durably: a write has reached the disk (or the
@@ -85,10 +97,19 @@ type Store interface {
 	// (moves before keep are unchanged), if the stored version is still
 	// g.Version; it then increments g.Version. Otherwise ErrConflict.
 	Update(ctx context.Context, g *Game, keep int) error
-	// Ongoing returns the IDs of the games without a result, for the work
-	// a restarted server must resume (engine moves, clocks).
+	// Ongoing returns the IDs of the live games (those without Days)
+	// without a result, for the work a restarted server must resume
+	// (engine moves, clocks). Correspondence games, which may be many
+	// and wait for days, are found by Due instead.
 	Ongoing(ctx context.Context) ([]string, error)
+	// Due returns the IDs of the games without a result whose Deadline
+	// is set and not after by, the soonest first, at most limit.
+	Due(ctx context.Context, by time.Time, limit int) ([]string, error)
 	// Recent lists the most recently updated games.
 	Recent(ctx context.Context, limit int) ([]Summary, error)
+	// Seated lists the games in which token holds a seat: those without
+	// a result first, then the others, each group the most recently
+	// updated first; at most limit.
+	Seated(ctx context.Context, token string, limit int) ([]Summary, error)
 	Close() error
 }

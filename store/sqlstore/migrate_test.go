@@ -78,6 +78,10 @@ func migratesFirstSchema(t *testing.T, db *sql.DB, open func() *sqlstore.DB) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("the game of the first schema (-want +got):\n%s", diff)
 	}
+	// It is a live game, without days per move: the server resumes it.
+	if ids, err := s.Ongoing(ctx); err != nil || !cmp.Equal(ids, []string{"old1"}) {
+		t.Errorf("Ongoing after the migration: %v %v, want [old1]", ids, err)
+	}
 	u := &account.User{Name: "Carol", Key: "carol", Password: "x", Created: ms(5000)}
 	if err := s.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)

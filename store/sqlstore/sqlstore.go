@@ -215,14 +215,14 @@ func b2i(b bool) int {
 const gameColumns = `size, start_pos, created_ms, updated_ms, mode, level,
 	white_name, white_token, white_engine, white_user, black_name, black_token, black_engine, black_user,
 	result, reason, draw_offer, take_back, initial_ms, increment_ms,
-	white_left_ms, black_left_ms, turn_start_ms`
+	white_left_ms, black_left_ms, turn_start_ms, days, deadline_ms`
 
 func gameArgs(g *store.Game) []any {
 	return []any{g.Size, g.Start, ms(g.Created), ms(g.Updated), g.Mode, g.Level,
 		g.Seats[0].Name, g.Seats[0].Token, b2i(g.Seats[0].Engine), g.Seats[0].UserID,
 		g.Seats[1].Name, g.Seats[1].Token, b2i(g.Seats[1].Engine), g.Seats[1].UserID,
 		g.Result, g.Reason, g.DrawOffer, g.TakeBack, dms(g.Initial), dms(g.Increment),
-		dms(g.TimeLeft[0]), dms(g.TimeLeft[1]), ms(g.TurnStart)}
+		dms(g.TimeLeft[0]), dms(g.TimeLeft[1]), ms(g.TurnStart), g.Days, ms(g.Deadline)}
 }
 
 // Create implements store.Store.
@@ -257,20 +257,21 @@ func (s *DB) insertMoves(ctx context.Context, tx *sql.Tx, g *store.Game, from in
 // Get implements store.Store.
 func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 	g := &store.Game{ID: id}
-	var created, updated, initial, inc, wl, bl, turn int64
+	var created, updated, initial, inc, wl, bl, turn, deadline int64
 	var we, be int
 	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT `+gameColumns+`, version FROM games WHERE id = ?`), id).Scan(
 		&g.Size, &g.Start, &created, &updated, &g.Mode, &g.Level,
 		&g.Seats[0].Name, &g.Seats[0].Token, &we, &g.Seats[0].UserID,
 		&g.Seats[1].Name, &g.Seats[1].Token, &be, &g.Seats[1].UserID,
-		&g.Result, &g.Reason, &g.DrawOffer, &g.TakeBack, &initial, &inc, &wl, &bl, &turn, &g.Version)
+		&g.Result, &g.Reason, &g.DrawOffer, &g.TakeBack, &initial, &inc, &wl, &bl, &turn,
+		&g.Days, &deadline, &g.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: get %s: %w", id, err)
 	}
-	g.Created, g.Updated, g.TurnStart = fromMS(created), fromMS(updated), fromMS(turn)
+	g.Created, g.Updated, g.TurnStart, g.Deadline = fromMS(created), fromMS(updated), fromMS(turn), fromMS(deadline)
 	g.Seats[0].Engine, g.Seats[1].Engine = we == 1, be == 1
 	g.Initial, g.Increment = time.Duration(initial)*time.Millisecond, time.Duration(inc)*time.Millisecond
 	g.TimeLeft = [2]time.Duration{time.Duration(wl) * time.Millisecond, time.Duration(bl) * time.Millisecond}
@@ -326,16 +327,27 @@ func (s *DB) Update(ctx context.Context, g *store.Game, keep int) error {
 
 // Ongoing implements store.Store.
 func (s *DB) Ongoing(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE result = '*' ORDER BY updated_ms`)
+	return s.ids(ctx, "ongoing", `SELECT id FROM games WHERE result = '*' AND days = 0 ORDER BY updated_ms`)
+}
+
+// Due implements store.Store.
+func (s *DB) Due(ctx context.Context, by time.Time, limit int) ([]string, error) {
+	return s.ids(ctx, "due", `SELECT id FROM games WHERE result = '*' AND deadline_ms > 0 AND deadline_ms <= ?
+		ORDER BY deadline_ms LIMIT ?`, by.UnixMilli(), limit)
+}
+
+// ids returns the IDs the query q selects.
+func (s *DB) ids(ctx context.Context, what, q string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(q), args...)
 	if err != nil {
-		return nil, fmt.Errorf("sqlstore: ongoing: %w", err)
+		return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
 	}
 	defer rows.Close()
 	var ids []string
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
 		}
 		ids = append(ids, id)
 	}
@@ -344,21 +356,38 @@ func (s *DB) Ongoing(ctx context.Context) ([]string, error) {
 
 // Recent implements store.Store.
 func (s *DB) Recent(ctx context.Context, limit int) ([]store.Summary, error) {
-	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT g.id, g.size, g.mode, g.white_name, g.black_name, g.result, g.updated_ms,
-		(SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
-		FROM games g WHERE g.mode <> 'analysis' ORDER BY g.updated_ms DESC LIMIT ?`), limit)
+	return s.summaries(ctx, "recent", `g.mode <> 'analysis' ORDER BY g.updated_ms DESC LIMIT ?`, limit)
+}
+
+// Seated implements store.Store.
+func (s *DB) Seated(ctx context.Context, token string, limit int) ([]store.Summary, error) {
+	if token == "" {
+		return nil, nil // the open seats' token
+	}
+	return s.summaries(ctx, "seated", `(g.white_token = ? OR g.black_token = ?)
+		ORDER BY CASE WHEN g.result = '*' THEN 0 ELSE 1 END, g.updated_ms DESC LIMIT ?`, token, token, limit)
+}
+
+// summaries returns the games that the condition where (with its order and
+// limit) selects, as summaries.
+func (s *DB) summaries(ctx context.Context, what, where string, args ...any) ([]store.Summary, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT g.id, g.size, g.start_pos, g.mode,
+		g.white_name, g.black_name, g.white_token, g.black_token, g.result, g.reason,
+		g.days, g.deadline_ms, g.updated_ms, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
+		FROM games g WHERE `+where), args...)
 	if err != nil {
-		return nil, fmt.Errorf("sqlstore: recent: %w", err)
+		return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
 	}
 	defer rows.Close()
 	var out []store.Summary
 	for rows.Next() {
 		var sm store.Summary
-		var upd int64
-		if err := rows.Scan(&sm.ID, &sm.Size, &sm.Mode, &sm.Names[0], &sm.Names[1], &sm.Result, &upd, &sm.Plies); err != nil {
-			return nil, err
+		var deadline, upd int64
+		if err := rows.Scan(&sm.ID, &sm.Size, &sm.Start, &sm.Mode, &sm.Names[0], &sm.Names[1],
+			&sm.Tokens[0], &sm.Tokens[1], &sm.Result, &sm.Reason, &sm.Days, &deadline, &upd, &sm.Plies); err != nil {
+			return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
 		}
-		sm.Updated = fromMS(upd)
+		sm.Deadline, sm.Updated = fromMS(deadline), fromMS(upd)
 		out = append(out, sm)
 	}
 	return out, rows.Err()

@@ -129,6 +129,112 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 			t.Errorf("Recent = %+v", rec)
 		}
 	})
+	t.Run("CorrespondenceDue", func(t *testing.T) {
+		s := open(t)
+		// soon and later wait for their deadlines; live runs a clock and
+		// has a deadline too; open has none running; done is over.
+		soon, later, live, open, done := corr("soon", 9000), corr("later", 20000), sample("live"), corr("open", 0), corr("done", 5000)
+		live.Deadline = ms(8000)
+		done.Result, done.Reason = "0-1", "time forfeit"
+		for _, g := range []*store.Game{later, soon, live, open, done} {
+			if err := s.Create(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := s.Get(ctx, "soon")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(soon, got); diff != "" {
+			t.Errorf("a correspondence game read back (-want +got):\n%s", diff)
+		}
+		ids, err := s.Ongoing(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"live"}, ids); diff != "" {
+			t.Errorf("Ongoing leaves the correspondence games to Due (-want +got):\n%s", diff)
+		}
+		tests := []struct {
+			name  string
+			by    int64
+			limit int
+			want  []string
+		}{
+			{"before every deadline", 7999, 10, nil},
+			{"at a deadline", 8000, 10, []string{"live"}},
+			{"soonest first", 20000, 10, []string{"live", "soon", "later"}},
+			{"limited", 99000, 2, []string{"live", "soon"}},
+		}
+		for _, tc := range tests {
+			ids, err := s.Due(ctx, ms(tc.by), tc.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, ids); diff != "" {
+				t.Errorf("%s: Due (-want +got):\n%s", tc.name, diff)
+			}
+		}
+		// A move moves the deadline; the end of the game clears it.
+		soon.Deadline = ms(30000)
+		if err := s.Update(ctx, soon, len(soon.Moves)); err != nil {
+			t.Fatal(err)
+		}
+		later.Result, later.Reason = "1-0", "time forfeit"
+		if err := s.Update(ctx, later, len(later.Moves)); err != nil {
+			t.Fatal(err)
+		}
+		if ids, _ := s.Due(ctx, ms(25000), 10); !cmp.Equal(ids, []string{"live"}) {
+			t.Errorf("Due after a move and an ending: %v, want [live]", ids)
+		}
+	})
+	t.Run("Seated", func(t *testing.T) {
+		s := open(t)
+		// alice ("t-a") plays White in a, Black in b and c; d is
+		// others'; b is over; the newest first within each group.
+		a, b, c, d := corr("a", 9000), sample("b"), corr("c", 0), sample("d")
+		b.Result, b.Reason = "1-0", "resignation"
+		c.Seats = [2]store.Seat{{Name: "bob", Token: "t-b"}, {Name: "alice", Token: "t-a"}}
+		d.Seats = [2]store.Seat{{Name: "carol", Token: "t-c"}, {Name: "dave", Token: "t-d"}}
+		a.Updated, b.Updated, c.Updated, d.Updated = ms(4000), ms(9000), ms(5000), ms(6000)
+		for _, g := range []*store.Game{a, b, c, d} {
+			if err := s.Create(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := s.Seated(ctx, "t-a", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, sm := range got {
+			ids = append(ids, sm.ID)
+		}
+		if diff := cmp.Diff([]string{"c", "a", "b"}, ids); diff != "" {
+			t.Fatalf("Seated: the games going on first (-want +got):\n%s", diff)
+		}
+		want := store.Summary{
+			ID: "a", Size: 9, Start: a.Start, Mode: "friend", Names: [2]string{"alice", "bob"},
+			Tokens: [2]string{"t-a", "t-b"}, Plies: 2, Result: "*", Days: 3, Deadline: ms(9000), Updated: ms(4000),
+		}
+		if diff := cmp.Diff(want, got[1]); diff != "" {
+			t.Errorf("Seated summary (-want +got):\n%s", diff)
+		}
+		if got[2].Reason != "resignation" {
+			t.Errorf("the finished game's reason: %q", got[2].Reason)
+		}
+		if got, _ := s.Seated(ctx, "t-a", 2); len(got) != 2 || got[1].ID != "a" {
+			t.Errorf("Seated with a limit of 2: %+v", got)
+		}
+		open := corr("open", 0)
+		open.Seats[1] = store.Seat{}
+		if err := s.Create(ctx, open); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Seated(ctx, "", 10); len(got) != 0 {
+			t.Errorf("the empty token holds %d games, want none: it is an open seat's", len(got))
+		}
+	})
 	if reopen != nil {
 		t.Run("SurvivesReopen", func(t *testing.T) {
 			s := open(t)
@@ -149,6 +255,22 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 }
 
 func ms(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+// corr returns a correspondence game of three days per move whose player
+// to move must move by the deadline (ms), or without a deadline for 0.
+func corr(id string, deadline int64) *store.Game {
+	g := sample(id)
+	g.Initial, g.Increment = 0, 0
+	g.Days = 3
+	g.TimeLeft = [2]time.Duration{72 * time.Hour, 72 * time.Hour}
+	for i := range g.Moves {
+		g.Moves[i].TimeLeft = g.TimeLeft
+	}
+	if deadline != 0 {
+		g.Deadline = ms(deadline)
+	}
+	return g
+}
 
 func sample(id string) *store.Game {
 	return &store.Game{
