@@ -210,6 +210,22 @@ type clockJSON struct {
 	Running     any   `json:"running"`
 }
 
+// correspondenceJSON is the time of a correspondence game: its days per
+// move, and while a turn runs, when it ends, the time left then, and whose
+// it is.
+type correspondenceJSON struct {
+	Days     int   `json:"days"`
+	Deadline any   `json:"deadline"`
+	LeftMS   int64 `json:"left_ms"`
+	Running  any   `json:"running"`
+}
+
+// formatDeadline writes a deadline in RFC 3339 to the millisecond, as the
+// store keeps it, so that it reads the same before and after a restart.
+func formatDeadline(t time.Time) string {
+	return t.UTC().Truncate(time.Millisecond).Format("2006-01-02T15:04:05.000Z07:00")
+}
+
 type stateJSON struct {
 	ID        string                `json:"id"`
 	Size      int                   `json:"size"`
@@ -229,8 +245,11 @@ type stateJSON struct {
 	DrawOffer any                   `json:"drawOffer"`
 	Takeback  any                   `json:"takeback"`
 	Clock     *clockJSON            `json:"clock"`
-	Thinking  bool                  `json:"thinking"`
-	Version   int64                 `json:"version"`
+	// Correspondence is set for a game of days per move, which has no
+	// Clock.
+	Correspondence *correspondenceJSON `json:"correspondence"`
+	Thinking       bool                `json:"thinking"`
+	Version        int64               `json:"version"`
 }
 
 type boardJSON struct {
@@ -292,6 +311,14 @@ func (s *Server) state(lv *live, token string) stateJSON {
 			st.Clock.Running = colorNames[side]
 		}
 	}
+	if c := g.Control(rules.White); c.Correspondence() {
+		st.Correspondence = &correspondenceJSON{Days: c.Days}
+		if deadline, ok := g.Deadline(); ok {
+			st.Correspondence.Deadline = formatDeadline(deadline)
+			st.Correspondence.LeftMS = max(deadline.Sub(s.now()).Milliseconds(), 0)
+			st.Correspondence.Running = colorNames[g.Side()]
+		}
+	}
 	return st
 }
 
@@ -323,16 +350,48 @@ func cleanName(name, fallback string) string {
 	}, string(r))
 }
 
+// timeReq is the time control a request asks a new game to have: a
+// clock, days per move (a correspondence game), or neither. Every way of
+// making a game takes it the same way (docs/api.md).
+type timeReq struct {
+	Clock *struct {
+		Initial   float64 `json:"initial"`
+		Increment float64 `json:"increment"`
+	} `json:"clock"`
+	Days int `json:"days"`
+}
+
+// control returns the time control asked for, or the error that says
+// what is wrong with it.
+func (t timeReq) control() (game.Control, error) {
+	switch c := t.Clock; {
+	case c != nil && t.Days != 0:
+		return game.Control{}, &apiError{http.StatusBadRequest, "give a clock or days per move, not both"}
+	case t.Days != 0:
+		ctl, err := game.DaysPerMove(t.Days)
+		if err != nil {
+			return game.Control{}, &apiError{http.StatusBadRequest, fmt.Sprintf("days per move must be one of %v", game.CorrespondenceDays)}
+		}
+		return ctl, nil
+	case c != nil:
+		if c.Initial < 10 || c.Initial > 24*3600 || c.Increment < 0 || c.Increment > 600 {
+			return game.Control{}, &apiError{http.StatusBadRequest, "clock: initial time from 10 s to 24 h, increment from 0 to 600 s"}
+		}
+		return game.Control{
+			Time:      time.Duration(c.Initial * float64(time.Second)),
+			Increment: time.Duration(c.Increment * float64(time.Second)),
+		}, nil
+	}
+	return game.Control{}, nil
+}
+
 type createReq struct {
 	Mode  string `json:"mode"`
 	Size  int    `json:"size"`
 	Level int    `json:"level"`
 	Color string `json:"color"`
 	Name  string `json:"name"`
-	Clock *struct {
-		Initial   float64 `json:"initial"`
-		Increment float64 `json:"increment"`
-	} `json:"clock"`
+	timeReq
 }
 
 func (s *Server) handleCreate(r *request) (int, any, error) {
@@ -374,17 +433,16 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 	default:
 		return 0, nil, &apiError{http.StatusBadRequest, `color must be "white", "black" or "random"`}
 	}
-	var initial, increment time.Duration
-	if c := req.Clock; c != nil {
-		if c.Initial < 10 || c.Initial > 24*3600 || c.Increment < 0 || c.Increment > 600 {
-			return 0, nil, &apiError{http.StatusBadRequest, "clock: initial time from 10 s to 24 h, increment from 0 to 600 s"}
-		}
-		initial = time.Duration(c.Initial * float64(time.Second))
-		increment = time.Duration(c.Increment * float64(time.Second))
+	control, err := req.control()
+	if err != nil {
+		return 0, nil, err
+	}
+	if control.Correspondence() && m != friendGame {
+		return 0, nil, &apiError{http.StatusBadRequest, "days per move are for games between people"}
 	}
 	rd := &round{
 		id: newID(), mode: m, level: req.Level, created: s.now(),
-		game: game.New(rules.NewGame(geo), s.options(initial, increment)),
+		game: game.New(rules.NewGame(geo), s.options(control)),
 	}
 	rd.seats[me] = seat{name: cleanName(req.Name, "Anonymous"), token: r.identify(true)}
 	if m == engineGame {

@@ -67,11 +67,17 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	lv = &live{r: r, subs: map[chan struct{}]struct{}{}}
 	lv.used.Store(s.now().UnixNano())
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if other := s.games[id]; other != nil {
+		s.mu.Unlock()
 		return other, nil // loaded meanwhile by another request
 	}
 	s.games[id] = lv
+	s.mu.Unlock()
+	// A deadline that passed while the game was only in the store ends
+	// it now, not at the next deadline sweep.
+	lv.mu.Lock()
+	s.watchClock(lv)
+	lv.mu.Unlock()
 	return lv, nil
 }
 
@@ -110,7 +116,9 @@ func (s *Server) afterChange(lv *live) {
 }
 
 // watchClock arms the timer that ends the game when the running side's
-// flag falls.
+// flag falls. A correspondence deadline further away than the deadline
+// sweep's horizon gets no timer, so that its game may leave memory: the
+// sweep (sweepDeadlines) finds it in the store when it comes near.
 func (s *Server) watchClock(lv *live) {
 	if lv.timer != nil {
 		lv.timer.Stop()
@@ -120,7 +128,11 @@ func (s *Server) watchClock(lv *live) {
 	if !ok || s.ctx.Err() != nil {
 		return
 	}
-	lv.timer = time.AfterFunc(max(deadline.Sub(s.now()), 0)+20*time.Millisecond, func() {
+	wait := max(deadline.Sub(s.now()), 0)
+	if wait > s.cfg.DeadlineSweep && lv.r.game.Control(lv.r.game.Side()).Correspondence() {
+		return
+	}
+	lv.timer = time.AfterFunc(wait+20*time.Millisecond, func() {
 		lv.mu.Lock()
 		defer lv.mu.Unlock()
 		if _, running := lv.r.game.Running(); running {
@@ -300,6 +312,36 @@ func (s *Server) takeBack(ctx context.Context, lv *live, token string, a answer)
 		}
 		return g.RequestTakeBack(me)
 	})
+}
+
+// dueBatch bounds the games one deadline sweep takes up.
+const dueBatch = 1000
+
+// sweepDeadlines asks the store for the games whose deadline comes
+// within the sweep's horizon (cfg.DeadlineSweep), correspondence games
+// that may not be in memory: each is loaded, and ended on time if its
+// deadline has passed, or watched by a timer until it does. Run every
+// horizon, it ends a game at most a horizon late even when its timer was
+// never armed in this process (a restart, another server on the same
+// database).
+func (s *Server) sweepDeadlines() {
+	ids, err := s.st.Due(s.ctx, s.now().Add(s.cfg.DeadlineSweep), dueBatch)
+	if err != nil {
+		if s.ctx.Err() == nil {
+			s.log.Error("deadline sweep", "err", err)
+		}
+		return
+	}
+	for _, id := range ids {
+		lv, err := s.load(s.ctx, id)
+		if err != nil {
+			s.log.Error("deadline sweep", "game", id, "err", err)
+			continue
+		}
+		lv.mu.Lock()
+		s.flagIfOut(s.ctx, lv)
+		lv.mu.Unlock()
+	}
 }
 
 // sweep drops from memory the games nobody has asked for in

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"emergo/game"
 	"emergo/notation"
 	"emergo/player"
 	"emergo/record"
@@ -25,7 +26,11 @@ func recordOf(r *round) record.Record {
 	if r.mode == analysisGame && r.recorded != "" {
 		rec.SetTag("Termination", r.recorded)
 	}
-	if c := r.game.Control(rules.White); c.Time > 0 {
+	switch c := r.game.Control(rules.White); {
+	case c.Correspondence():
+		// One move in so many seconds, as PGN writes a time per move.
+		rec.SetTag("TimeControl", fmt.Sprintf("1/%d", c.Days*int(game.Day/time.Second)))
+	case c.Time > 0:
 		rec.SetTag("TimeControl", fmt.Sprintf("%d+%d", int(c.Time.Seconds()), int(c.Increment.Seconds())))
 	}
 	return rec
@@ -87,7 +92,7 @@ func (s *Server) handleUpload(r *request) (int, any, error) {
 		return 0, nil, &apiError{http.StatusBadRequest, "this record cannot be read: " + err.Error()}
 	}
 	rec := recs[0]
-	g, err := rec.Played(s.options(0, 0))
+	g, err := rec.Played(s.options(game.Control{}))
 	if err != nil {
 		return 0, nil, &apiError{http.StatusBadRequest, "this record cannot be replayed: " + err.Error()}
 	}

@@ -94,18 +94,19 @@ func (r *round) reason() string {
 }
 
 // options are the game options of the site's games: the server's time,
-// and the same Fischer clock for both players (none if initial is 0).
-func (s *Server) options(initial, increment time.Duration) game.Options {
-	c := game.Control{Time: initial, Increment: increment}
+// and the same time control for both players (a Fischer clock, days per
+// move, or none).
+func (s *Server) options(c game.Control) game.Options {
 	return game.Options{Now: s.now, Control: [2]game.Control{c, c}}
 }
 
 // The store is the boundary: its strings and numbers become the round's
 // types here, and back in stored, and nowhere else.
 
-// roundOf reads a stored game. A turn that began before the server
-// started begins at its start instead, so that the time the server was
-// down is charged to nobody.
+// roundOf reads a stored game. A turn of a live game that began before
+// the server started begins at its start instead, so that the time the
+// server was down is charged to nobody; a correspondence game's deadline
+// is a date the players know, and holds.
 func (s *Server) roundOf(g *store.Game) (*round, error) {
 	m, err := parseMode(g.Mode)
 	if err != nil {
@@ -127,7 +128,8 @@ func (s *Server) roundOf(g *store.Game) (*round, error) {
 		DrawOffer: offerOf(g.DrawOffer),
 		TakeBack:  offerOf(g.TakeBack),
 	}
-	if st.TurnStart.Before(s.started) {
+	control := game.Control{Time: g.Initial, Increment: g.Increment, Days: g.Days}
+	if st.TurnStart.Before(s.started) && !control.Correspondence() {
 		st.TurnStart = s.started
 	}
 	for _, mv := range g.Moves {
@@ -142,7 +144,7 @@ func (s *Server) roundOf(g *store.Game) (*round, error) {
 	if m == analysisGame {
 		r.recorded = g.Reason
 	}
-	if r.game, err = game.Restore(st, s.options(g.Initial, g.Increment)); err != nil {
+	if r.game, err = game.Restore(st, s.options(control)); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -157,8 +159,11 @@ func (r *round) stored(updated time.Time) *store.Game {
 		Created: r.created, Updated: updated, Mode: r.mode.String(), Level: r.level,
 		Result: st.Ending.Result.String(), Reason: r.reason(),
 		DrawOffer: colorIndex(st.DrawOffer), TakeBack: colorIndex(st.TakeBack),
-		Initial: clock.Time, Increment: clock.Increment,
+		Initial: clock.Time, Increment: clock.Increment, Days: clock.Days,
 		TimeLeft: st.Left, TurnStart: st.TurnStart, Version: r.version,
+	}
+	if d, ok := r.game.Deadline(); ok {
+		g.Deadline = d
 	}
 	for c, s := range r.seats {
 		g.Seats[c] = store.Seat{Name: s.name, Token: s.token, Engine: s.engine}

@@ -50,6 +50,11 @@ type Config struct {
 	// MaxStreams bounds the event streams one client address may hold
 	// open, default 32.
 	MaxStreams int
+	// DeadlineSweep is how often the server asks the store for the
+	// correspondence games whose deadline comes within as long, to end
+	// them on time; default a minute. Nearer deadlines have a timer of
+	// their own; further ones wait in the store, not in memory.
+	DeadlineSweep time.Duration
 }
 
 // Server serves the site. Create it with New, serve Handler, and Close it
@@ -112,6 +117,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = 32
 	}
+	if cfg.DeadlineSweep <= 0 {
+		cfg.DeadlineSweep = time.Minute
+	}
 	bctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now,
@@ -127,21 +135,28 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cancel()
 		return nil, err
 	}
+	s.sweepDeadlines()
+	s.every(max(s.cfg.EvictAfter/4, 10*time.Millisecond), s.sweep)
+	s.every(s.cfg.DeadlineSweep, s.sweepDeadlines)
+	return s, nil
+}
+
+// every runs f every interval in the background until Close.
+func (s *Server) every(interval time.Duration, f func()) {
 	s.bg.Add(1)
 	go func() {
 		defer s.bg.Done()
-		tick := time.NewTicker(max(s.cfg.EvictAfter/4, 10*time.Millisecond))
+		tick := time.NewTicker(interval)
 		defer tick.Stop()
 		for {
 			select {
 			case <-tick.C:
-				s.sweep()
+				f()
 			case <-s.ctx.Done():
 				return
 			}
 		}
 	}()
-	return s, nil
 }
 
 // openStream counts an event stream of a client, refusing more than
@@ -180,8 +195,10 @@ func (s *Server) Close() {
 	s.bg.Wait()
 }
 
-// resume loads every game in progress, so that engines whose turn it is
-// move and clocks that run are watched again after a restart.
+// resume loads every live game in progress, so that engines whose turn
+// it is move and clocks that run are watched again after a restart.
+// Correspondence games stay in the store: the deadline sweep takes up
+// each as its deadline comes near, and a request loads any.
 func (s *Server) resume(ctx context.Context) error {
 	ids, err := s.st.Ongoing(ctx)
 	if err != nil {
@@ -209,6 +226,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games", s.api(s.handleCreate))
 	mux.HandleFunc("GET /api/games", s.api(s.handleList))
 	mux.HandleFunc("GET /api/games/{id}", s.api(s.handleGet))
+	mux.HandleFunc("GET /api/my-games", s.api(s.handleMyGames))
 	mux.HandleFunc("GET /api/games/{id}/at/{ply}", s.api(s.handleAt))
 	mux.HandleFunc("POST /api/games/{id}/join", s.api(s.handleJoin))
 	mux.HandleFunc("POST /api/games/{id}/move", s.api(s.handleMove))
@@ -235,6 +253,7 @@ func (s *Server) Handler() http.Handler {
 		}
 	}
 	mux.HandleFunc("GET /g/{id}", page("index.html"))
+	mux.HandleFunc("GET /my", page("index.html"))
 	mux.HandleFunc("GET /rules", page("rules.html"))
 	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })

@@ -23,6 +23,7 @@ import (
 
 	"emergo/record"
 	"emergo/server"
+	"emergo/store"
 	"emergo/store/sqlstore"
 )
 
@@ -36,6 +37,13 @@ type env struct {
 // newEnv starts a server on cfg.Store, or on a fresh SQLite file.
 func newEnv(t *testing.T, cfg server.Config) *env {
 	t.Helper()
+	return newEnvAhead(t, cfg, 0)
+}
+
+// newEnvAhead is newEnv with the server's clock ahead of the real time
+// by ahead from its start on.
+func newEnvAhead(t *testing.T, cfg server.Config, ahead time.Duration) *env {
+	t.Helper()
 	st := cfg.Store
 	if st == nil {
 		sq, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "games.db"))
@@ -46,6 +54,7 @@ func newEnv(t *testing.T, cfg server.Config) *env {
 	}
 	var err error
 	e := &env{t: t}
+	e.now.Store(int64(ahead))
 	cfg.Store = st
 	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg.Now = func() time.Time { return time.Now().Add(time.Duration(e.now.Load())) }
@@ -513,7 +522,7 @@ func TestOnPostgres(t *testing.T) {
 	if dsn == "" {
 		t.Skip("PostgreSQL server tests skipped: set EMERGO_TEST_POSTGRES to a connection URL to run them; .ci/run does")
 	}
-	pg := func(t *testing.T) *env {
+	pgStore := func(t *testing.T) store.Store {
 		admin, err := sql.Open("pgx", dsn)
 		if err != nil {
 			t.Fatal(err)
@@ -537,12 +546,15 @@ func TestOnPostgres(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return newEnv(t, server.Config{Store: st})
+		return st
 	}
+	pg := func(t *testing.T) *env { return newEnv(t, server.Config{Store: pgStore(t)}) }
 	t.Run("FriendGame", func(t *testing.T) { friendGameTest(t, pg(t)) })
 	t.Run("Racing", func(t *testing.T) { racingTest(t, pg(t)) })
 	t.Run("Events", func(t *testing.T) { eventsTest(t, pg(t)) })
 	t.Run("Clock", func(t *testing.T) { clockTest(t, pg(t)) })
+	t.Run("CorrespondenceRestart", func(t *testing.T) { correspondenceRestartTest(t, pgStore(t)) })
+	t.Run("MyGames", func(t *testing.T) { myGamesTest(t, pg(t)) })
 }
 
 // Games nobody asks for leave memory and come back from the store; a game

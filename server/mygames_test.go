@@ -1,0 +1,144 @@
+package server_test
+
+import (
+	"net/http"
+	"testing"
+
+	"emergo/server"
+)
+
+// myGame is one game of /api/my-games.
+type myGame struct {
+	ID       string  `json:"id"`
+	You      string  `json:"you"`
+	Turn     *string `json:"turn"`
+	YourTurn bool    `json:"yourTurn"`
+	Joined   bool    `json:"joined"`
+	Result   string  `json:"result"`
+	Days     int     `json:"days"`
+	Deadline *string `json:"deadline"`
+	LeftMS   *int64  `json:"left_ms"`
+}
+
+func (c *client) myGames(t *testing.T) []myGame {
+	t.Helper()
+	var out struct {
+		Games []myGame `json:"games"`
+	}
+	c.getJSON(t, "/api/my-games", &out)
+	return out.Games
+}
+
+// "My games" lists the games where the browser holds a seat: where it is
+// its turn first, the soonest deadline first, then the other games going
+// on, then the finished ones.
+func TestMyGames(t *testing.T) { myGamesTest(t, newEnv(t, server.Config{})) }
+
+func myGamesTest(t *testing.T, e *env) {
+	alice, bob := e.client(), e.client()
+	join := func(id string) {
+		t.Helper()
+		if code, _, body := bob.do("POST", "/api/games/"+id+"/join", map[string]any{"name": "bob"}); code != 200 {
+			t.Fatalf("join: %d %s", code, body)
+		}
+	}
+	game := func(extra map[string]any) string {
+		t.Helper()
+		req := map[string]any{"mode": "friend", "size": 7, "color": "white", "name": "alice"}
+		for k, v := range extra {
+			req[k] = v
+		}
+		return alice.create(t, req).ID
+	}
+	// Bob's turn in week and day (the day's deadline sooner), Alice's in
+	// live; open waits for a friend; over is over.
+	week, dayGame, live, open, over := game(map[string]any{"days": 7}), game(map[string]any{"days": 1}), game(nil), game(nil), game(nil)
+	for _, id := range []string{week, dayGame, live, over} {
+		join(id)
+	}
+	for _, id := range []string{week, dayGame} {
+		if code, _ := alice.move(id, "a1", 0); code != 200 {
+			t.Fatalf("move: %d", code)
+		}
+	}
+	alice.do("POST", "/api/games/"+over+"/resign", nil)
+
+	type row struct {
+		id               string
+		you, turn        string
+		yourTurn, joined bool
+		result           string
+		deadline         bool
+	}
+	rowOf := func(g myGame) row {
+		r := row{id: g.ID, you: g.You, yourTurn: g.YourTurn, joined: g.Joined, result: g.Result, deadline: g.Deadline != nil && g.LeftMS != nil}
+		if g.Turn != nil {
+			r.turn = *g.Turn
+		}
+		return r
+	}
+	tests := []struct {
+		name string
+		c    *client
+		// first are the leading rows in order; rest the others going on,
+		// in any order; last the finished one.
+		first, rest []row
+	}{
+		{"alice", alice,
+			[]row{{live, "white", "white", true, true, "*", false}},
+			[]row{
+				{week, "white", "black", false, true, "*", true},
+				{dayGame, "white", "black", false, true, "*", true},
+				{open, "white", "white", false, false, "*", false},
+			}},
+		{"bob", bob,
+			[]row{
+				{dayGame, "black", "black", true, true, "*", true},
+				{week, "black", "black", true, true, "*", true},
+			},
+			[]row{{live, "black", "white", false, true, "*", false}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			games := tc.c.myGames(t)
+			if len(games) != len(tc.first)+len(tc.rest)+1 {
+				t.Fatalf("%d games: %+v", len(games), games)
+			}
+			for i, want := range tc.first {
+				if got := rowOf(games[i]); got != want {
+					t.Errorf("game %d: %+v, want %+v", i, got, want)
+				}
+			}
+			rest := map[string]row{}
+			for _, g := range games[len(tc.first) : len(games)-1] {
+				rest[g.ID] = rowOf(g)
+			}
+			for _, want := range tc.rest {
+				if got := rest[want.id]; got != want {
+					t.Errorf("%s: %+v, want %+v", want.id, got, want)
+				}
+			}
+			last := games[len(games)-1]
+			if last.ID != over || last.Result != "0-1" || last.Turn != nil || last.YourTurn {
+				t.Errorf("the finished game: %+v", last)
+			}
+		})
+	}
+	if g := bob.myGames(t)[0]; g.Days != 1 || *g.LeftMS <= 0 || *g.LeftMS > day.Milliseconds() {
+		t.Errorf("the day game's time: %+v", g)
+	}
+
+	// A browser without a seat has no games, and gets no cookie for asking.
+	stranger := e.client()
+	if games := stranger.myGames(t); len(games) != 0 {
+		t.Errorf("a stranger's games: %+v", games)
+	}
+	resp, err := http.Get(e.ts.URL + "/api/my-games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if c := resp.Header.Get("Set-Cookie"); c != "" {
+		t.Errorf("asking for my games set a cookie: %s", c)
+	}
+}
