@@ -42,17 +42,15 @@ type myGameJSON struct {
 // going on, then the finished ones, the most recent first.
 func (s *Server) handleMyGames(r *request) (int, any, error) {
 	out := []myGameJSON{}
-	if r.token == "" {
-		return http.StatusOK, map[string]any{"games": out}, nil
-	}
-	games, err := s.st.Seated(r.Context(), r.token, myGamesLimit)
+	var user int64 // the account's, once requests carry one
+	games, err := s.st.Seated(r.Context(), r.token, user, myGamesLimit)
 	if err != nil {
 		s.log.Error("my games", "err", err)
 		return 0, nil, errStorage
 	}
 	now := s.now()
 	for _, g := range games {
-		if item, ok := myGame(g, r.token, now); ok {
+		if item, ok := myGame(g, r.token, user, now); ok {
 			out = append(out, item)
 		}
 	}
@@ -81,12 +79,12 @@ func (s *Server) handleMyGames(r *request) (int, any, error) {
 	return http.StatusOK, map[string]any{"games": out}, nil
 }
 
-// myGame is the summary g as the holder of token sees it in his list.
-// It reports false for a game whose start does not read, which the list
-// leaves out.
-func myGame(g store.Summary, token string, now time.Time) (myGameJSON, bool) {
+// myGame is the summary g as the holder of token or the account user
+// sees it in his list. It reports false for a game whose start does not
+// read, which the list leaves out.
+func myGame(g store.Summary, token string, user int64, now time.Time) (myGameJSON, bool) {
 	me := rules.White
-	if g.Tokens[rules.Black] == token {
+	if g.Tokens[rules.Black] == token || (user != 0 && g.Users[rules.Black] == user) {
 		me = rules.Black
 	}
 	start, err := notation.ParsePosition(g.Start)

@@ -76,8 +76,9 @@ type Summary struct {
 	Start string // position text: with Plies, whose turn it is
 	Mode  string
 	Names [2]string
-	// Tokens are the hashes holding the seats, as in Seat.
+	// Tokens and Users hold the seats, as in Seat.
 	Tokens   [2]string
+	Users    [2]int64
 	Plies    int
 	Result   string
 	Reason   string
@@ -107,9 +108,10 @@ type Store interface {
 	Due(ctx context.Context, by time.Time, limit int) ([]string, error)
 	// Recent lists the most recently updated games.
 	Recent(ctx context.Context, limit int) ([]Summary, error)
-	// Seated lists the games in which token holds a seat: those without
-	// a result first, then the others, each group the most recently
+	// Seated lists the games in which token or the account user holds a
+	// seat (the empty token and user 0 hold none): those without a
+	// result first, then the others, each group the most recently
 	// updated first; at most limit.
-	Seated(ctx context.Context, token string, limit int) ([]Summary, error)
+	Seated(ctx context.Context, token string, user int64, limit int) ([]Summary, error)
 	Close() error
 }

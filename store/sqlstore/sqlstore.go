@@ -360,19 +360,30 @@ func (s *DB) Recent(ctx context.Context, limit int) ([]store.Summary, error) {
 }
 
 // Seated implements store.Store.
-func (s *DB) Seated(ctx context.Context, token string, limit int) ([]store.Summary, error) {
-	if token == "" {
-		return nil, nil // the open seats' token
+func (s *DB) Seated(ctx context.Context, token string, user int64, limit int) ([]store.Summary, error) {
+	// The empty token is the open seats', user 0 the guests'.
+	var holds []string
+	var args []any
+	if token != "" {
+		holds = append(holds, `g.white_token = ? OR g.black_token = ?`)
+		args = append(args, token, token)
 	}
-	return s.summaries(ctx, "seated", `(g.white_token = ? OR g.black_token = ?)
-		ORDER BY CASE WHEN g.result = '*' THEN 0 ELSE 1 END, g.updated_ms DESC LIMIT ?`, token, token, limit)
+	if user != 0 {
+		holds = append(holds, `g.white_user = ? OR g.black_user = ?`)
+		args = append(args, user, user)
+	}
+	if len(holds) == 0 {
+		return nil, nil
+	}
+	return s.summaries(ctx, "seated", `(`+strings.Join(holds, " OR ")+`)
+		ORDER BY CASE WHEN g.result = '*' THEN 0 ELSE 1 END, g.updated_ms DESC LIMIT ?`, append(args, limit)...)
 }
 
 // summaries returns the games that the condition where (with its order and
 // limit) selects, as summaries.
 func (s *DB) summaries(ctx context.Context, what, where string, args ...any) ([]store.Summary, error) {
 	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT g.id, g.size, g.start_pos, g.mode,
-		g.white_name, g.black_name, g.white_token, g.black_token, g.result, g.reason,
+		g.white_name, g.black_name, g.white_token, g.black_token, g.white_user, g.black_user, g.result, g.reason,
 		g.days, g.deadline_ms, g.updated_ms, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
 		FROM games g WHERE `+where), args...)
 	if err != nil {
@@ -384,7 +395,7 @@ func (s *DB) summaries(ctx context.Context, what, where string, args ...any) ([]
 		var sm store.Summary
 		var deadline, upd int64
 		if err := rows.Scan(&sm.ID, &sm.Size, &sm.Start, &sm.Mode, &sm.Names[0], &sm.Names[1],
-			&sm.Tokens[0], &sm.Tokens[1], &sm.Result, &sm.Reason, &sm.Days, &deadline, &upd, &sm.Plies); err != nil {
+			&sm.Tokens[0], &sm.Tokens[1], &sm.Users[0], &sm.Users[1], &sm.Result, &sm.Reason, &sm.Days, &deadline, &upd, &sm.Plies); err != nil {
 			return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
 		}
 		sm.Deadline, sm.Updated = fromMS(deadline), fromMS(upd)

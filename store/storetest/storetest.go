@@ -190,49 +190,62 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 	})
 	t.Run("Seated", func(t *testing.T) {
 		s := open(t)
-		// alice ("t-a") plays White in a, Black in b and c; d is
-		// others'; b is over; the newest first within each group.
-		a, b, c, d := corr("a", 9000), sample("b"), corr("c", 0), sample("d")
+		// Alice's account (7) plays White in a, b and e, in b and a from
+		// the browser t-a, in e from another (t-x); that browser t-a
+		// plays Black as a guest in c; d is others'; b is over; open,
+		// others' too, has an open seat.
+		a, b, c, d, e, open := corr("a", 9000), sample("b"), corr("c", 0), sample("d"), sample("e"), corr("open", 0)
 		b.Result, b.Reason = "1-0", "resignation"
 		c.Seats = [2]store.Seat{{Name: "bob", Token: "t-b"}, {Name: "alice", Token: "t-a"}}
 		d.Seats = [2]store.Seat{{Name: "carol", Token: "t-c"}, {Name: "dave", Token: "t-d"}}
-		a.Updated, b.Updated, c.Updated, d.Updated = ms(4000), ms(9000), ms(5000), ms(6000)
-		for _, g := range []*store.Game{a, b, c, d} {
+		e.Seats[0].Token = "t-x"
+		open.Seats = [2]store.Seat{{Name: "carol", Token: "t-c"}}
+		a.Updated, b.Updated, c.Updated, d.Updated, e.Updated, open.Updated = ms(4000), ms(9000), ms(5000), ms(6000), ms(7000), ms(1000)
+		for _, g := range []*store.Game{a, b, c, d, e, open} {
 			if err := s.Create(ctx, g); err != nil {
 				t.Fatal(err)
 			}
 		}
-		got, err := s.Seated(ctx, "t-a", 10)
-		if err != nil {
-			t.Fatal(err)
+		tests := []struct {
+			name  string
+			token string
+			user  int64
+			limit int
+			want  []string // the games going on first, the newest first
+		}{
+			{"by the browser", "t-a", 0, 10, []string{"c", "a", "b"}},
+			{"by the account", "", 7, 10, []string{"e", "a", "b"}},
+			{"by both", "t-a", 7, 10, []string{"e", "c", "a", "b"}},
+			{"limited", "t-a", 7, 2, []string{"e", "c"}},
+			{"by neither: the open seats' token", "", 0, 10, nil},
 		}
-		var ids []string
-		for _, sm := range got {
-			ids = append(ids, sm.ID)
+		for _, tc := range tests {
+			got, err := s.Seated(ctx, tc.token, tc.user, tc.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, sm := range got {
+				ids = append(ids, sm.ID)
+			}
+			if diff := cmp.Diff(tc.want, ids); diff != "" {
+				t.Errorf("%s: Seated (-want +got):\n%s", tc.name, diff)
+			}
 		}
-		if diff := cmp.Diff([]string{"c", "a", "b"}, ids); diff != "" {
-			t.Fatalf("Seated: the games going on first (-want +got):\n%s", diff)
+		got, err := s.Seated(ctx, "t-a", 0, 10)
+		if err != nil || len(got) != 3 {
+			t.Fatalf("Seated: %v %v", got, err)
 		}
 		want := store.Summary{
 			ID: "a", Size: 9, Start: a.Start, Mode: "friend", Names: [2]string{"alice", "bob"},
-			Tokens: [2]string{"t-a", "t-b"}, Plies: 2, Result: "*", Days: 3, Deadline: ms(9000), Updated: ms(4000),
+			Tokens: [2]string{"t-a", "t-b"}, Users: [2]int64{7, 0}, Plies: 2, Result: "*",
+			Days: 3, Deadline: ms(9000), Updated: ms(4000),
 		}
 		if diff := cmp.Diff(want, got[1]); diff != "" {
 			t.Errorf("Seated summary (-want +got):\n%s", diff)
 		}
 		if got[2].Reason != "resignation" {
 			t.Errorf("the finished game's reason: %q", got[2].Reason)
-		}
-		if got, _ := s.Seated(ctx, "t-a", 2); len(got) != 2 || got[1].ID != "a" {
-			t.Errorf("Seated with a limit of 2: %+v", got)
-		}
-		open := corr("open", 0)
-		open.Seats[1] = store.Seat{}
-		if err := s.Create(ctx, open); err != nil {
-			t.Fatal(err)
-		}
-		if got, _ := s.Seated(ctx, "", 10); len(got) != 0 {
-			t.Errorf("the empty token holds %d games, want none: it is an open seat's", len(got))
 		}
 	})
 	if reopen != nil {
