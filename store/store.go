@@ -40,19 +40,22 @@ type Move struct {
 // Game is everything stored about a game. The board itself is derived by
 // replaying Moves from Start with the rules.
 type Game struct {
-	ID        string
-	Size      int
-	Start     string // position text
-	Created   time.Time
-	Updated   time.Time
-	Mode      string // "engine", "friend" or "analysis"
-	Level     int    // the engine's level in engine games
-	Seats     [2]Seat
-	Moves     []Move
-	Result    string // "*", "1-0", "0-1", "1/2-1/2"
-	Reason    string // how it ended, empty while it goes on
-	DrawOffer int    // -1 none, else the colour offering
-	TakeBack  int    // -1 none, else the colour asking
+	ID      string
+	Size    int
+	Start   string // position text
+	Created time.Time
+	Updated time.Time
+	Mode    string // "engine", "friend" or "analysis"
+	Level   int    // the engine's level in engine games
+	Seats   [2]Seat
+	Moves   []Move
+	Result  string // "*", "1-0", "0-1", "1/2-1/2"
+	// Reason is how it ended, empty while it goes on. A game may end
+	// without a result: an aborted game has Result "*" and Reason
+	// "aborted".
+	Reason    string
+	DrawOffer int // -1 none, else the colour offering
+	TakeBack  int // -1 none, else the colour asking
 	// Clock: Initial 0 means no clock. TimeLeft is each side's time at the
 	// start of the current turn, which began at TurnStart.
 	Initial, Increment time.Duration
@@ -99,11 +102,12 @@ type Store interface {
 	// g.Version; it then increments g.Version. Otherwise ErrConflict.
 	Update(ctx context.Context, g *Game, keep int) error
 	// Ongoing returns the IDs of the live games (those without Days)
-	// without a result, for the work a restarted server must resume
-	// (engine moves, clocks). Correspondence games, which may be many
-	// and wait for days, are found by Due instead.
+	// that go on (without a result and without a Reason), for the work
+	// a restarted server must resume (engine moves, clocks).
+	// Correspondence games, which may be many and wait for days, are
+	// found by Due instead.
 	Ongoing(ctx context.Context) ([]string, error)
-	// Due returns the IDs of the games without a result whose Deadline
+	// Due returns the IDs of the games that go on whose Deadline
 	// is set and not after by, the soonest first, at most limit.
 	Due(ctx context.Context, by time.Time, limit int) ([]string, error)
 	// Recent lists the most recently updated games.

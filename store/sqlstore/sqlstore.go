@@ -327,12 +327,12 @@ func (s *DB) Update(ctx context.Context, g *store.Game, keep int) error {
 
 // Ongoing implements store.Store.
 func (s *DB) Ongoing(ctx context.Context) ([]string, error) {
-	return s.ids(ctx, "ongoing", `SELECT id FROM games WHERE result = '*' AND days = 0 ORDER BY updated_ms`)
+	return s.ids(ctx, "ongoing", `SELECT id FROM games WHERE result = '*' AND reason = '' AND days = 0 ORDER BY updated_ms`)
 }
 
 // Due implements store.Store.
 func (s *DB) Due(ctx context.Context, by time.Time, limit int) ([]string, error) {
-	return s.ids(ctx, "due", `SELECT id FROM games WHERE result = '*' AND deadline_ms > 0 AND deadline_ms <= ?
+	return s.ids(ctx, "due", `SELECT id FROM games WHERE result = '*' AND reason = '' AND deadline_ms > 0 AND deadline_ms <= ?
 		ORDER BY deadline_ms LIMIT ?`, by.UnixMilli(), limit)
 }
 

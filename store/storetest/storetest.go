@@ -106,10 +106,13 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 	})
 	t.Run("OngoingAndRecent", func(t *testing.T) {
 		s := open(t)
-		a, b := sample("a"), sample("b")
+		a, b, c := sample("a"), sample("b"), sample("c")
 		b.Result, b.Reason = "1-0", "resignation"
 		b.Updated = ms(99000)
-		for _, g := range []*store.Game{a, b} {
+		// An aborted game ends without a result: it is not ongoing.
+		c.Reason = "aborted"
+		c.Updated = ms(2000)
+		for _, g := range []*store.Game{a, b, c} {
 			if err := s.Create(ctx, g); err != nil {
 				t.Fatal(err)
 			}
@@ -125,18 +128,22 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rec) != 2 || rec[0].ID != "b" || rec[1].Plies != 2 {
+		if len(rec) != 3 || rec[0].ID != "b" || rec[0].Reason != "resignation" || rec[1].Plies != 2 ||
+			rec[2].ID != "c" || rec[2].Result != "*" || rec[2].Reason != "aborted" {
 			t.Errorf("Recent = %+v", rec)
 		}
 	})
 	t.Run("CorrespondenceDue", func(t *testing.T) {
 		s := open(t)
 		// soon and later wait for their deadlines; live runs a clock and
-		// has a deadline too; open has none running; done is over.
+		// has a deadline too; open has none running; done is over, and
+		// so is aborted, without a result.
 		soon, later, live, open, done := corr("soon", 9000), corr("later", 20000), sample("live"), corr("open", 0), corr("done", 5000)
+		aborted := corr("aborted", 6000)
 		live.Deadline = ms(8000)
 		done.Result, done.Reason = "0-1", "time forfeit"
-		for _, g := range []*store.Game{later, soon, live, open, done} {
+		aborted.Reason = "aborted"
+		for _, g := range []*store.Game{later, soon, live, open, done, aborted} {
 			if err := s.Create(ctx, g); err != nil {
 				t.Fatal(err)
 			}
