@@ -44,8 +44,11 @@ func (s *Server) maybeThink(lv *live) {
 		}
 		if err != nil || lv.r.version != version {
 			// The game changed while the engine thought (a take-back, a
-			// resignation): think again about the new position.
+			// resignation): think again about the new position. The
+			// viewers learn that the thought was dropped, whether or not
+			// a new one starts.
 			s.maybeThink(lv)
+			lv.wake()
 			if err != nil {
 				s.log.Error("engine move", "game", lv.r.id, "err", err)
 			}
