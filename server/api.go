@@ -43,6 +43,8 @@ func httpError(err error) (int, string) {
 	switch {
 	case errors.As(err, &ae):
 		return ae.status, ae.msg
+	case errors.As(err, &over) && over.Ending.Termination == game.Aborted:
+		return http.StatusConflict, "the game was aborted"
 	case errors.As(err, &over):
 		return http.StatusConflict, fmt.Sprintf("the game is over (%s, %s)", over.Ending.Result, over.Ending.Termination)
 	case errors.As(err, &none):
@@ -83,9 +85,11 @@ var siteErrors = []struct {
 	{errAbsent, http.StatusConflict, ""},
 	{errSeatsTaken, http.StatusConflict, ""},
 	{errDeclined, http.StatusConflict, "Emergo declines the draw"},
+	{errNoAnalysis, http.StatusForbidden, ""},
 	{game.ErrNotYourTurn, http.StatusConflict, "it is not your turn"},
 	{game.ErrTimeOut, http.StatusConflict, "your time ran out"},
 	{game.ErrNothingToTakeBack, http.StatusConflict, "you have no move to take back"},
+	{game.ErrTooLate, http.StatusConflict, "both players have moved: the game can no longer be aborted"},
 }
 
 func or(s, alt string) string {
@@ -240,6 +244,9 @@ type stateJSON struct {
 	Shadow    int                   `json:"shadow"`
 	Result    string                `json:"result"`
 	Reason    string                `json:"reason"`
+	Over      bool                  `json:"over"`
+	Abortable bool                  `json:"abortable"`
+	Analysis  bool                  `json:"analysis"`
 	Players   map[string]playerJSON `json:"players"`
 	You       any                   `json:"you"`
 	DrawOffer any                   `json:"drawOffer"`
@@ -285,6 +292,7 @@ func (s *Server) state(lv *live, token string) stateJSON {
 		Position: notation.FormatPosition(&p), Turn: colorNames[p.Side()],
 		Hands: hands, Board: board, Moves: []string{}, Legal: []string{},
 		Result: g.Ending().Result.String(), Reason: r.reason(),
+		Over: g.Over(), Abortable: r.mode != analysisGame && g.CanAbort(), Analysis: r.analysisOpen(),
 		DrawOffer: offerJSON(g.DrawOffer()), Takeback: offerJSON(g.TakeBackRequest()),
 		Thinking: lv.thinking, Version: r.version,
 		Players: map[string]playerJSON{},
@@ -486,11 +494,12 @@ func (s *Server) handleList(r *request) (int, any, error) {
 		Black   string `json:"black"`
 		Plies   int    `json:"plies"`
 		Result  string `json:"result"`
+		Reason  string `json:"reason"`
 		Updated string `json:"updated"`
 	}
 	out := []item{}
 	for _, g := range games {
-		out = append(out, item{g.ID, g.Size, g.Mode, g.Names[0], g.Names[1], g.Plies, g.Result, g.Updated.Format(time.RFC3339)})
+		out = append(out, item{g.ID, g.Size, g.Mode, g.Names[0], g.Names[1], g.Plies, g.Result, g.Reason, g.Updated.Format(time.RFC3339)})
 	}
 	return http.StatusOK, map[string]any{"games": out}, nil
 }
@@ -565,6 +574,10 @@ func (s *Server) handleMove(r *request) (int, any, error) {
 
 func (s *Server) handleResign(r *request) (int, any, error) {
 	return s.withGame(r, func(lv *live) error { return s.resign(r.Context(), lv, r.token) })
+}
+
+func (s *Server) handleAbort(r *request) (int, any, error) {
+	return s.withGame(r, func(lv *live) error { return s.abort(r.Context(), lv, r.token) })
 }
 
 // offer runs an offer's action (draw or take-back): the words of the

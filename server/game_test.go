@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -65,6 +66,21 @@ func TestGameErrors(t *testing.T) {
 			id, _, _ := friendGame(t, e, nil)
 			return post(e.client(), id, "join", map[string]any{"name": "eve"})
 		}, http.StatusConflict, "both seats are taken; you can watch"},
+		{"abort after both moved", func(t *testing.T) (int, state) {
+			id, a, b := friendGame(t, e, nil)
+			a.move(id, "a1", 0)
+			b.move(id, "g7", 1)
+			return post(a, id, "abort", nil)
+		}, http.StatusConflict, "both players have moved: the game can no longer be aborted"},
+		{"move in an aborted game", func(t *testing.T) (int, state) {
+			id, a, b := friendGame(t, e, nil)
+			post(b, id, "abort", nil)
+			return a.move(id, "a1", 0)
+		}, http.StatusConflict, "the game was aborted"},
+		{"abort by a watcher", func(t *testing.T) (int, state) {
+			id, _, _ := friendGame(t, e, nil)
+			return post(e.client(), id, "abort", nil)
+		}, http.StatusForbidden, "you are not playing in this game"},
 		{"no draw offer", func(t *testing.T) (int, state) {
 			id, a, _ := friendGame(t, e, nil)
 			return post(a, id, "draw", map[string]any{"action": "accept"})
@@ -117,6 +133,7 @@ func TestRestartCarriesOn(t *testing.T) {
 	first.now.Store(int64(-time.Hour)) // its clock runs an hour behind the second's
 	id, a, b := friendGame(t, first, map[string]any{"clock": map[string]any{"initial": 60, "increment": 5}})
 	a.move(id, "a1", 0)
+	b.move(id, "g7", 1) // White's clock runs from now on
 	b.do("POST", "/api/games/"+id+"/draw", map[string]any{"action": "offer"})
 	_, before, _ := a.do("GET", "/api/games/"+id, nil)
 	first.ts.Close()
@@ -125,13 +142,13 @@ func TestRestartCarriesOn(t *testing.T) {
 	second := newEnv(t, server.Config{Store: st})
 	a.e, b.e = second, second
 	code, after, body := a.do("GET", "/api/games/"+id, nil)
-	if code != 200 || after.Result != "*" || len(after.Moves) != 1 || after.DrawOffer == nil || *after.DrawOffer != "black" {
+	if code != 200 || after.Result != "*" || len(after.Moves) != 2 || after.DrawOffer == nil || *after.DrawOffer != "black" {
 		t.Fatalf("after the restart: %d %s", code, body)
 	}
-	if c := after.Clock; c == nil || c.Running != "black" || c.WhiteMS != before.Clock.WhiteMS || c.BlackMS <= 0 || c.BlackMS > 60000 {
+	if c := after.Clock; c == nil || c.Running != "white" || c.BlackMS != before.Clock.BlackMS || c.WhiteMS <= 0 || c.WhiteMS > 60000 {
 		t.Errorf("clocks before %+v, after %+v: the hour the server was down was charged", before.Clock, after.Clock)
 	}
-	if code, st := b.move(id, "g7", 1); code != 200 || len(st.Moves) != 2 || st.DrawOffer != nil {
+	if code, st := a.move(id, "c1", 2); code != 200 || len(st.Moves) != 3 || st.DrawOffer != nil {
 		t.Errorf("a move after the restart: %d %+v", code, st)
 	}
 }
@@ -155,6 +172,184 @@ func TestUploadKeepsItsEnding(t *testing.T) {
 			code, st, body := a.do("POST", "/api/records", tc.pgn)
 			if code != http.StatusCreated || st.Result != tc.result || st.Reason != tc.reason || len(st.Legal) != 0 {
 				t.Errorf("upload: %d %s", code, body)
+			}
+		})
+	}
+}
+
+// A game may be aborted, by either player, until both have moved: it ends
+// without a result, and the store no longer counts it as going on.
+func TestAbort(t *testing.T) {
+	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, server.Config{Store: db})
+	tests := []struct {
+		name  string
+		setup func(t *testing.T) (id string, by *client)
+	}{
+		{"the friend has not come", func(t *testing.T) (string, *client) {
+			a := e.client()
+			return a.create(t, map[string]any{"mode": "friend", "size": 7, "name": "alice"}).ID, a
+		}},
+		{"by White before any move", func(t *testing.T) (string, *client) {
+			id, a, _ := friendGame(t, e, nil)
+			return id, a
+		}},
+		{"by Black after White's first move", func(t *testing.T) (string, *client) {
+			id, a, b := friendGame(t, e, map[string]any{"clock": map[string]any{"initial": 60, "increment": 0}})
+			a.move(id, "a1", 0)
+			return id, b
+		}},
+		{"by White after his first move", func(t *testing.T) (string, *client) {
+			id, a, _ := friendGame(t, e, nil)
+			a.move(id, "a1", 0)
+			return id, a
+		}},
+		{"against the engine, before the person's first move", func(t *testing.T) (string, *client) {
+			a := e.client()
+			st := a.create(t, map[string]any{"mode": "engine", "size": 7, "level": 1, "color": "black"})
+			waitFor(t, a, st.ID, func(s state) bool { return len(s.Moves) == 1 && !s.Thinking })
+			return st.ID, a
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			id, by := tc.setup(t)
+			if _, st, _ := by.do("GET", "/api/games/"+id, nil); !st.Abortable || st.Over {
+				t.Errorf("before the abort: abortable %v, over %v; want true, false", st.Abortable, st.Over)
+			}
+			code, st, body := by.do("POST", "/api/games/"+id+"/abort", nil)
+			if code != 200 || st.Result != "*" || st.Reason != "aborted" || !st.Over || st.Abortable || len(st.Legal) != 0 {
+				t.Fatalf("abort: %d %s", code, body)
+			}
+			if st.Clock != nil && st.Clock.Running != "" {
+				t.Errorf("a clock runs after the abort: %+v", st.Clock)
+			}
+			ids, err := db.Ongoing(context.Background())
+			if err != nil || slices.Contains(ids, id) {
+				t.Errorf("the store counts the aborted game as going on: %v %v", ids, err)
+			}
+		})
+	}
+}
+
+// A draw offer stands until the opponent has had his turn, as on lichess:
+// one made with one's own move is there for the opponent to see, and a
+// move of the opponent declines it.
+func TestDrawOfferStandsForTheReply(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	offer := func(c *client, id string) {
+		t.Helper()
+		if code, _, body := c.do("POST", "/api/games/"+id+"/draw", map[string]any{"action": "offer"}); code != 200 {
+			t.Fatalf("offer: %d %s", code, body)
+		}
+	}
+	tests := []struct {
+		name  string
+		play  func(id string, a, b *client) state
+		offer string // who offers, "" for none
+	}{
+		{"offered on one's own turn, then moved", func(id string, a, b *client) state {
+			offer(a, id)
+			_, st := a.move(id, "a1", 0)
+			return st
+		}, "white"},
+		{"seen by the opponent after the move", func(id string, a, b *client) state {
+			offer(a, id)
+			a.move(id, "a1", 0)
+			_, st, _ := b.do("GET", "/api/games/"+id, nil)
+			return st
+		}, "white"},
+		{"declined by the opponent's move", func(id string, a, b *client) state {
+			offer(a, id)
+			a.move(id, "a1", 0)
+			_, st := b.move(id, "g7", 1)
+			return st
+		}, ""},
+		{"offered on the opponent's turn, declined by his move", func(id string, a, b *client) state {
+			a.move(id, "a1", 0)
+			offer(a, id)
+			_, st := b.move(id, "g7", 1)
+			return st
+		}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			id, a, b := friendGame(t, e, nil)
+			st := tc.play(id, a, b)
+			got := ""
+			if st.DrawOffer != nil {
+				got = *st.DrawOffer
+			}
+			if got != tc.offer {
+				t.Fatalf("draw offer by %q, want %q", got, tc.offer)
+			}
+			if tc.offer == "" {
+				return
+			}
+			code, st, body := b.do("POST", "/api/games/"+id+"/draw", map[string]any{"action": "accept"})
+			if code != 200 || st.Result != "1/2-1/2" || st.Reason != "agreement" {
+				t.Errorf("accepting the standing offer: %d %s", code, body)
+			}
+		})
+	}
+}
+
+// The engine's analysis of a game's position is refused while the game
+// is played, to its players and to everyone else, and opens when it ends.
+func TestAnalysisClosedDuringPlay(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	analyse := func(c *client, id string) (int, state) {
+		code, st, _ := c.do("POST", "/api/analyze", map[string]any{"game": id, "position": "7x7 w 8/8 -", "depth": 1})
+		return code, st
+	}
+	tests := []struct {
+		name  string
+		setup func(t *testing.T) (id string, asks *client)
+		code  int
+	}{
+		{"a position alone", func(t *testing.T) (string, *client) { return "", e.client() }, 200},
+		{"a player during the game", func(t *testing.T) (string, *client) {
+			id, a, _ := friendGame(t, e, nil)
+			return id, a
+		}, http.StatusForbidden},
+		{"a watcher during the game", func(t *testing.T) (string, *client) {
+			id, _, _ := friendGame(t, e, nil)
+			return id, e.client()
+		}, http.StatusForbidden},
+		{"against the engine", func(t *testing.T) (string, *client) {
+			a := e.client()
+			return a.create(t, map[string]any{"mode": "engine", "size": 7, "level": 1, "color": "white"}).ID, a
+		}, http.StatusForbidden},
+		{"a player after the end", func(t *testing.T) (string, *client) {
+			id, a, _ := friendGame(t, e, nil)
+			a.do("POST", "/api/games/"+id+"/resign", nil)
+			return id, a
+		}, 200},
+		{"an uploaded record", func(t *testing.T) (string, *client) {
+			a := e.client()
+			_, st, _ := a.do("POST", "/api/records", "1. d6 c1 *")
+			return st.ID, a
+		}, 200},
+		{"no such game", func(t *testing.T) (string, *client) { return "nosuchgame", e.client() }, http.StatusNotFound},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			id, c := tc.setup(t)
+			if id != "" {
+				_, st, _ := c.do("GET", "/api/games/"+id, nil)
+				if open := tc.code == 200; st.Analysis != open && tc.code != http.StatusNotFound {
+					t.Errorf("the state says analysis %v, want %v", st.Analysis, open)
+				}
+			}
+			code, st := analyse(c, id)
+			if code != tc.code {
+				t.Fatalf("analyse: %d %q, want %d", code, st.Error, tc.code)
+			}
+			if code == http.StatusForbidden && st.Error != "no engine analysis while the game is being played: it opens when the game ends" {
+				t.Errorf("the refusal says %q", st.Error)
 			}
 		})
 	}

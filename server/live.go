@@ -25,6 +25,7 @@ var (
 	errAbsent     = errors.New("your opponent has not joined yet: send them the invite link")
 	errSeatsTaken = errors.New("both seats are taken; you can watch")
 	errDeclined   = errors.New("the engine declines the draw")
+	errNoAnalysis = errors.New("no engine analysis while the game is being played: it opens when the game ends")
 )
 
 // live is a game held in memory: the round, the viewers waiting for
@@ -264,6 +265,12 @@ func (s *Server) act(ctx context.Context, lv *live, token string, f func(me rule
 // resign ends the game with the viewer's loss.
 func (s *Server) resign(ctx context.Context, lv *live, token string) error {
 	return s.act(ctx, lv, token, func(me rules.Color, next *round) error { return next.game.Resign(me) })
+}
+
+// abort calls the game off for the viewer, without a result, while one
+// player at least has not moved yet (game.ErrTooLate after that).
+func (s *Server) abort(ctx context.Context, lv *live, token string) error {
+	return s.act(ctx, lv, token, func(_ rules.Color, next *round) error { return next.game.Abort() })
 }
 
 // answer is what a player does with an offer: make it (offer a draw, ask

@@ -104,8 +104,14 @@ func (s *Server) handleUpload(r *request) (int, any, error) {
 	return s.create(r, rd)
 }
 
+// handleAnalyze searches a position for the analysis board. Given the
+// game the position comes from, it refuses while that game is played
+// (round.analysisOpen): the engine helps nobody during a game. A position
+// sent without its game cannot be told from any other; docs/api.md says
+// so.
 func (s *Server) handleAnalyze(r *request) (int, any, error) {
 	var req struct {
+		Game     string   `json:"game"`
 		Position string   `json:"position"`
 		Size     int      `json:"size"`
 		Moves    []string `json:"moves"`
@@ -113,6 +119,18 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 	}
 	if err := decode(r, &req); err != nil {
 		return 0, nil, err
+	}
+	if req.Game != "" {
+		lv, err := s.load(r.Context(), req.Game)
+		if err != nil {
+			return 0, nil, err
+		}
+		lv.mu.Lock()
+		open := lv.r.analysisOpen()
+		lv.mu.Unlock()
+		if !open {
+			return 0, nil, errNoAnalysis
+		}
 	}
 	if req.Depth == 0 {
 		req.Depth = 8

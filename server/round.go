@@ -81,6 +81,12 @@ func (r *round) seatOf(token string) (rules.Color, bool) {
 // seated reports whether both players are there.
 func (r *round) seated() bool { return r.seats[0].joined() && r.seats[1].joined() }
 
+// analysisOpen reports whether the engine may analyse the round's
+// positions: not while it is played, whoever asks and whoever plays (as
+// on lichess, against the engine too). An uploaded record is always
+// open.
+func (r *round) analysisOpen() bool { return r.mode == analysisGame || r.game.Over() }
+
 // reason is how the game ended, in the words of the store and the API:
 // the Termination, or "" while the game goes on.
 func (r *round) reason() string {
@@ -93,11 +99,18 @@ func (r *round) reason() string {
 	return ""
 }
 
-// options are the game options of the site's games: the server's time,
-// and the same time control for both players (a Fischer clock, days per
-// move, or none).
+// options are the game options of the site's games, as on lichess: the
+// server's time; the same time control for both players (a Fischer clock,
+// days per move, or none), a clock running from its player's first move
+// on, so that nobody loses time to an opponent who never turns up (days
+// per move run from the first turn: game.ClockStart); and a draw offer
+// that stands for the opponent's next turn even when made with one's own
+// move.
 func (s *Server) options(c game.Control) game.Options {
-	return game.Options{Now: s.now, Control: [2]game.Control{c, c}}
+	return game.Options{
+		Now: s.now, Control: [2]game.Control{c, c},
+		ClockStart: game.ClockAfterFirstMove, DrawOffer: game.UntilReply,
+	}
 }
 
 // The store is the boundary: its strings and numbers become the round's

@@ -231,6 +231,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/join", s.api(s.handleJoin))
 	mux.HandleFunc("POST /api/games/{id}/move", s.api(s.handleMove))
 	mux.HandleFunc("POST /api/games/{id}/resign", s.api(s.handleResign))
+	mux.HandleFunc("POST /api/games/{id}/abort", s.api(s.handleAbort))
 	mux.HandleFunc("POST /api/games/{id}/draw", s.api(s.handleDraw))
 	mux.HandleFunc("POST /api/games/{id}/takeback", s.api(s.handleTakeback))
 	mux.HandleFunc("GET /api/games/{id}/events", s.handleEvents)

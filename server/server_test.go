@@ -87,21 +87,24 @@ func (e *env) client() *client {
 
 // state is the part of the API's game state the tests read.
 type state struct {
-	ID       string   `json:"id"`
-	Size     int      `json:"size"`
-	Mode     string   `json:"mode"`
-	Level    int      `json:"level"`
-	Moves    []string `json:"moves"`
-	Legal    []string `json:"legal"`
-	Turn     string   `json:"turn"`
-	Result   string   `json:"result"`
-	Reason   string   `json:"reason"`
-	You      *string  `json:"you"`
-	Thinking bool     `json:"thinking"`
-	Version  int64    `json:"version"`
-	Position string   `json:"position"`
-	Shadow   int      `json:"shadow"`
-	Clock    *struct {
+	ID        string   `json:"id"`
+	Size      int      `json:"size"`
+	Mode      string   `json:"mode"`
+	Level     int      `json:"level"`
+	Moves     []string `json:"moves"`
+	Legal     []string `json:"legal"`
+	Turn      string   `json:"turn"`
+	Result    string   `json:"result"`
+	Reason    string   `json:"reason"`
+	Over      bool     `json:"over"`
+	Abortable bool     `json:"abortable"`
+	Analysis  bool     `json:"analysis"`
+	You       *string  `json:"you"`
+	Thinking  bool     `json:"thinking"`
+	Version   int64    `json:"version"`
+	Position  string   `json:"position"`
+	Shadow    int      `json:"shadow"`
+	Clock     *struct {
 		WhiteMS int64  `json:"white_ms"`
 		BlackMS int64  `json:"black_ms"`
 		Running string `json:"running"`
@@ -382,18 +385,25 @@ func TestDrawAndTakeback(t *testing.T) {
 
 func TestClockFlags(t *testing.T) { clockTest(t, newEnv(t, server.Config{})) }
 
+// Each player's clock runs from his first move on (as on lichess): the
+// first moves are free, however long they take; after them the flag falls.
 func clockTest(t *testing.T, e *env) {
 	id, a, b := friendGame(t, e, map[string]any{"clock": map[string]any{"initial": 60, "increment": 5}})
-	if code, st := a.move(id, "a1", 0); code != 200 || st.Clock.WhiteMS < 60000 || st.Clock.Running != "black" {
-		t.Fatalf("clocked move: %d %+v", code, st.Clock)
+	e.now.Add(int64(61 * time.Second))
+	if code, st := a.move(id, "a1", 0); code != 200 || st.Clock.WhiteMS != 60000 || st.Clock.Running != "" {
+		t.Fatalf("White's first move after a minute: %d %+v, want 60 s left and no clock running", code, st.Clock)
 	}
 	e.now.Add(int64(61 * time.Second))
-	code, st := b.move(id, "g7", 1)
+	if code, st := b.move(id, "g7", 1); code != 200 || st.Clock.BlackMS != 60000 || st.Clock.Running != "white" {
+		t.Fatalf("Black's first move after a minute: %d %+v, want 60 s left and White's clock running", code, st.Clock)
+	}
+	e.now.Add(int64(61 * time.Second))
+	code, st := a.move(id, "c1", 2)
 	if code != http.StatusConflict || !strings.Contains(st.Error, "time") {
 		t.Errorf("move after the flag fell: %d %q", code, st.Error)
 	}
 	_, st, _ = a.do("GET", "/api/games/"+id, nil)
-	if st.Result != "1-0" || st.Reason != "time forfeit" || st.Clock.BlackMS != 0 {
+	if st.Result != "0-1" || st.Reason != "time forfeit" || st.Clock.WhiteMS != 0 {
 		t.Errorf("after the flag: %+v %+v", st, st.Clock)
 	}
 }

@@ -84,29 +84,39 @@ export function analysisView(a, turn, ply, first) {
 }
 
 /**
- * Analysis runs the analyse button: it asks for the position shown and puts
- * the answer in out, unless another was asked for meanwhile.
+ * Analysis runs the analyse button of game: it asks for the position shown
+ * and puts the answer in out, unless another was asked for meanwhile.
+ * onBusy(busy) is told when a request leaves and when its answer is in.
  */
 export class Analysis {
-  constructor(out, button) {
+  constructor(game, out, onBusy) {
+    this.game = game;
     this.out = out;
-    this.button = button;
+    this.onBusy = onBusy;
     this.token = 0;
+    this.busy = false;
   }
 
   /** run analyses position, with turn to move after ply moves of a game first began. */
   async run(position, turn, ply, first) {
     const token = ++this.token;
-    this.button.disabled = true;
+    this.setBusy(true);
     this.out.replaceChildren(h('p', { class: 'muted' }, 'Analysing…'));
     try {
-      const a = await api.analyze({ position });
+      // The game goes with the position, so that the server refuses while
+      // the game is played.
+      const a = await api.analyze({ game: this.game, position });
       if (token !== this.token) return;
       this.out.replaceChildren(...analysisView(a, turn, ply, first));
     } catch (e) {
       if (token === this.token) this.out.replaceChildren(h('p', { class: 'message error' }, e.message));
     } finally {
-      this.button.disabled = false;
+      this.setBusy(false);
     }
+  }
+
+  setBusy(busy) {
+    this.busy = busy;
+    this.onBusy(busy);
   }
 }

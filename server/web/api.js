@@ -78,6 +78,9 @@ export const move = (id, text, ply) => request('POST', `${game(id)}/move`, { mov
 /** resign gives up the game for this browser's seat. */
 export const resign = (id) => request('POST', `${game(id)}/resign`, {});
 
+/** abort calls the game off, without a result, before both players have moved. */
+export const abort = (id) => request('POST', `${game(id)}/abort`, {});
+
 /** draw offers, accepts or declines a draw. */
 export const draw = (id, action) => request('POST', `${game(id)}/draw`, { action });
 

@@ -27,7 +27,7 @@ export function formatClock(ms) {
  */
 export function clockBase(state, t0) {
   if (!state.clock) return null;
-  const running = state.result === '*' ? state.clock.running : null;
+  const running = state.over ? null : state.clock.running;
   return { white: state.clock.white_ms, black: state.clock.black_ms, running, t0 };
 }
 

@@ -9,7 +9,7 @@ import { Board } from './board.js';
 import { Clocks } from './clock.js';
 import { $, h, showMessage } from './dom.js';
 import { normalizeMove } from './notation.js';
-import { closeResign, renderControls, renderMoves, renderPlayer, renderSeats, renderStatus } from './panel.js';
+import { closeResign, renderAnalysis, renderControls, renderMoves, renderPlayer, renderSeats, renderStatus } from './panel.js';
 import { storedName, storeName } from './prefs.js';
 import { firstSide, Replay } from './replay.js';
 import { myTurn, title } from './status.js';
@@ -47,7 +47,9 @@ export class GamePage {
     main.hidden = false;
     this.msg = $('[data-testid="message"]', main);
     this.board = new Board($('#board'), { onMove: (m) => this.play(m), label: 'Emergo board' });
-    this.analysis = new Analysis($('#analysis'), $('#analyse'));
+    this.analysis = new Analysis(this.id, $('#analysis'), (busy) => {
+      if (this.state) renderAnalysis(this.state, busy);
+    });
     this.wire();
     this.load();
     this.sync.follow();
@@ -102,9 +104,11 @@ export class GamePage {
       closeResign();
       this.act(() => api.resign(this.id));
     });
-    const told = (text) => (this.state?.mode === 'engine' ? '' : text);
-    $('#draw').addEventListener('click', () => this.act(() => api.draw(this.id, 'offer'), told('Draw offered.')));
-    $('#takeback').addEventListener('click', () => this.act(() => api.takeback(this.id, 'request'), told('Take-back asked.')));
+    $('#abort').addEventListener('click', () => this.act(() => api.abort(this.id)));
+    // What an offer stands at shows in the panel from the state (status.js
+    // controls), so it goes away when the offer is answered or the game ends.
+    $('#draw').addEventListener('click', () => this.act(() => api.draw(this.id, 'offer')));
+    $('#takeback').addEventListener('click', () => this.act(() => api.takeback(this.id, 'request')));
     $('#analyse').addEventListener('click', () => this.analyse());
     $('[data-testid="upload"]', $('#game')).addEventListener('change', (e) => uploadFile(e.target, this.msg));
     $('#join-name').value = storedName();
@@ -151,6 +155,7 @@ export class GamePage {
     renderMoves(s, this.replay.view);
     renderSeats(s, () => this.join());
     renderControls(s, (what, action) => this.act(() => api[what](this.id, action)));
+    renderAnalysis(s, this.analysis.busy);
     this.clocks.sync(s);
     document.title = title(s);
   }
@@ -193,11 +198,14 @@ export class GamePage {
 
   // ------------------------------------------------------------ actions
 
-  /** act runs a request that answers with the state, and shows what failed. */
-  async act(fn, okText = '') {
+  /**
+   * act runs a request that answers with the state, and shows what failed.
+   * What it did shows from the state, not as a message.
+   */
+  async act(fn) {
     try {
       const ns = await fn();
-      showMessage(this.msg, okText, 'info');
+      showMessage(this.msg, '');
       if (ns && ns.id) this.sync.apply(ns);
     } catch (e) {
       this.error(e.message);
@@ -233,7 +241,7 @@ export class GamePage {
       return;
     }
     if (!myTurn(this.state)) {
-      this.error(this.state && this.state.result !== '*' ? 'The game is over.' : 'It is not your turn.');
+      this.error(this.state && this.state.over ? 'The game is over.' : 'It is not your turn.');
       return;
     }
     this.play(normalizeMove(raw));
@@ -310,7 +318,7 @@ export class GamePage {
 
   analyse() {
     const s = this.state;
-    if (!s) return;
+    if (!s || !s.analysis) return;
     const view = this.replay.view;
     const n = s.moves.length;
     this.analysis.run(view ? view.data.position : s.position, view ? view.data.turn : s.turn,

@@ -9,8 +9,9 @@ import { uploadFile } from './upload.js';
 /** modeNames are the kinds of game as the list names them. */
 export const modeNames = { engine: 'vs engine', friend: 'friends', analysis: 'record' };
 
-/** listResult is a game's result as the list says it. */
-export function listResult(r) {
+/** listResult is a game's result (and the reason it ended) as the list says it. */
+export function listResult(r, reason = '') {
+  if (reason === 'aborted') return 'Aborted';
   return { '1-0': 'White won', '0-1': 'Black won', '1/2-1/2': 'Draw' }[r] || 'Playing';
 }
 
@@ -124,13 +125,13 @@ async function loadGames() {
   }
   const rows = games.map((g) => {
     const href = `/g/${encodeURIComponent(g.id)}`;
-    const live = g.result === '*';
+    const live = g.result === '*' && !g.reason;
     return h('tr', {},
       h('td', { class: 'players' }, h('a', { href }, `${g.white || '?'} – ${g.black || '?'}`)),
       h('td', {}, `${g.size}×${g.size}`),
       h('td', { class: 'hide-narrow' }, modeNames[g.mode] || g.mode || ''),
       h('td', { class: 'num' }, String(g.plies ?? '')),
-      h('td', {}, live ? h('span', { class: 'live-dot' }, 'playing') : listResult(g.result)),
+      h('td', {}, live ? h('span', { class: 'live-dot' }, 'playing') : listResult(g.result, g.reason)),
       h('td', { class: 'hide-narrow muted' }, ago(g.updated)),
       h('td', {}, h('a', { href, class: 'pill' }, live ? 'Watch' : 'Replay')));
   });

@@ -7,7 +7,7 @@
 import { handStack } from './board.js';
 import { $, breakable, h } from './dom.js';
 import { firstSide, moveRows, navDisabled, shownSide, viewText } from './replay.js';
-import { controls, inviteTitle, openSeats, playerName, resultText, statusLine } from './status.js';
+import { analysisNote, controls, inviteTitle, openSeats, playerName, resultText, statusLine } from './status.js';
 import { capital, men, other } from './text.js';
 
 /**
@@ -120,6 +120,17 @@ export function renderSeats(s, onJoin) {
   }
 }
 
+/**
+ * renderAnalysis opens the analysis button when the state allows it, and
+ * says why not when it does not; busy is an analysis on its way.
+ */
+export function renderAnalysis(s, busy) {
+  const note = analysisNote(s);
+  $('#analyse').disabled = busy || Boolean(note);
+  $('#analysis-note').textContent = note;
+  $('#analysis-note').hidden = !note;
+}
+
 /** closeResign puts the resign button back in place of its confirmation. */
 export function closeResign() {
   $('#resign-confirm-box').hidden = true;
@@ -134,6 +145,7 @@ export function closeResign() {
 export function renderControls(s, onAnswer) {
   const c = controls(s);
   $('#controls').hidden = !c.playing;
+  $('#abort').hidden = !c.abort;
   if (!c.playing) closeResign();
   for (const [id, b] of [['#draw', c.draw], ['#takeback', c.takeback]]) {
     $(id).disabled = b.disabled;
@@ -146,5 +158,5 @@ export function renderControls(s, onAnswer) {
   const offers = $('#offers');
   offers.replaceChildren(...items);
   offers.hidden = items.length === 0;
-  $('#move-form').hidden = !s.you || s.result !== '*';
+  $('#move-form').hidden = !s.you || s.over;
 }

@@ -70,13 +70,13 @@ export function shownSide(state, view) {
     const hands = d.hands || { white: 0, black: 0 };
     const t = d.turn;
     const shadow = hands[t] > 1 && hands[other(t)] === 0 ? hands[t] : 0;
-    return { hands, turn: t, shadow, over: view.ply === state.moves.length && state.result !== '*' };
+    return { hands, turn: t, shadow, over: view.ply === state.moves.length && Boolean(state.over) };
   }
   return {
     hands: state.hands || { white: 0, black: 0 },
     turn: state.turn,
     shadow: state.shadow || 0,
-    over: state.result !== '*',
+    over: Boolean(state.over),
   };
 }
 

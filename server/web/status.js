@@ -13,7 +13,7 @@ const heads = { '1-0': 'White wins', '0-1': 'Black wins', '1/2-1/2': 'Draw' };
  * until both seats are taken, so a friend game waits for the friend.
  */
 export function myTurn(s) {
-  if (!s || s.result !== '*' || !s.you || s.you !== s.turn || (s.legal || []).length === 0) return false;
+  if (!s || s.over || !s.you || s.you !== s.turn || (s.legal || []).length === 0) return false;
   const opp = s.players && s.players[other(s.you)];
   return !opp || Boolean(opp.joined);
 }
@@ -44,7 +44,7 @@ export function moveHint(s) {
  * status is the live game's, not the board's.
  */
 export function statusLine(s, viewing) {
-  if (s.result !== '*') return { text: 'Game over.', cls: 'status over' };
+  if (s.over) return { text: aborted(s) ? 'Game aborted.' : 'Game over.', cls: 'status over' };
   let text;
   let cls = 'status';
   if (s.thinking) {
@@ -67,13 +67,19 @@ export function statusLine(s, viewing) {
   return { text, cls };
 }
 
+/** aborted reports whether the game was called off, without a result. */
+const aborted = (s) => s.over && s.reason === 'aborted';
+
 /**
  * resultText is the result box of a finished game: {head, score, reason,
  * mine}, mine saying whether the viewer won or lost ("" for a watcher or a
  * draw). It is null while the game goes on.
  */
 export function resultText(s) {
-  if (s.result === '*') return null;
+  if (!s.over) return null;
+  if (aborted(s)) {
+    return { head: 'Aborted', score: '', reason: 'No result: the game was called off before both players had moved.', mine: '' };
+  }
   let mine = '';
   if (s.you && s.result !== '1/2-1/2') {
     const winner = s.result === '1-0' ? 'white' : 'black';
@@ -91,10 +97,17 @@ export function playerName(s, colour) {
 
 /** openSeats are the colours a watcher may take a seat as, White first. */
 export function openSeats(s) {
-  if (s.you || s.result !== '*' || s.mode === 'analysis') return [];
+  if (s.you || s.over || s.mode === 'analysis') return [];
   const players = s.players || {};
   return ['white', 'black'].filter((c) => players[c] && !players[c].joined && !players[c].engine);
 }
+
+/**
+ * analysisNote says why the engine's analysis is closed ("" when it is
+ * open, as the state's analysis says): no engine help for anyone while
+ * the game is played.
+ */
+export const analysisNote = (s) => (s.analysis ? '' : 'The engine analyses this game once it has ended.');
 
 /** inviteTitle heads the link of a friend game: an invitation until the friend is there. */
 export const inviteTitle = (friendJoined) =>
@@ -102,12 +115,14 @@ export const inviteTitle = (friendJoined) =>
 
 /**
  * controls are the seated player's buttons and the open offers: {playing,
- * draw: {disabled, text}, takeback: {disabled, text}, offers}, an offer
- * being {what: "draw"|"takeback", label, answer} (answer: the viewer may
- * accept or decline it).
+ * abort (the game may still be called off), draw: {disabled, text},
+ * takeback: {disabled, text}, offers}, an offer being {what:
+ * "draw"|"takeback", label, answer} (answer: the viewer may accept or
+ * decline it). Everything here comes from the state, so nothing stays
+ * after the offer is answered or the game ends.
  */
 export function controls(s) {
-  const playing = Boolean(s.you) && s.result === '*';
+  const playing = Boolean(s.you) && !s.over;
   const players = s.players || {};
   const oppJoined = Boolean(s.you) && Boolean((players[other(s.you)] || {}).joined);
   const offers = [];
@@ -118,10 +133,11 @@ export function controls(s) {
       : `${capital(by)} ${what === 'draw' ? 'offers a draw' : 'asks to take back a move'}.`;
     offers.push({ what, label, answer: playing && !mine });
   };
-  if (s.result === '*' && s.drawOffer) offer('draw', s.drawOffer);
-  if (s.result === '*' && s.takeback) offer('takeback', s.takeback);
+  if (!s.over && s.drawOffer) offer('draw', s.drawOffer);
+  if (!s.over && s.takeback) offer('takeback', s.takeback);
   return {
     playing,
+    abort: playing && Boolean(s.abortable),
     draw: {
       disabled: !oppJoined || s.drawOffer === s.you,
       text: s.drawOffer === s.you ? 'Draw offered' : 'Offer draw',

@@ -30,7 +30,7 @@ test('clockBase', async (t) => {
     assert.deepEqual(clockBase(playing('white'), 7), { white: 60000, black: 30000, running: 'white', t0: 7 });
   });
   await t.test('no clock runs once the game is over', () => {
-    assert.equal(clockBase({ ...playing('white'), result: '1-0' }, 7).running, null);
+    assert.equal(clockBase({ ...playing('white'), result: '1-0', over: true }, 7).running, null);
   });
 });
 
@@ -46,7 +46,7 @@ test('clockReading', async (t) => {
     await t.test(c.name, () => assert.deepEqual(clockReading(base, c.colour, c.now), c.want));
   }
   await t.test('a stopped clock is never low', () => {
-    const over = clockBase({ result: '0-1', clock: { white_ms: 5000, black_ms: 1000, running: 'white' } }, 0);
+    const over = clockBase({ result: '0-1', over: true, clock: { white_ms: 5000, black_ms: 1000, running: 'white' } }, 0);
     assert.deepEqual(clockReading(over, 'white', 99999), { ms: 5000, text: '0:05.0', running: false, low: false });
   });
 });

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import { ago, listResult, newGameRequest } from '../home.js';
 
 test('listResult', () => {
-  assert.deepEqual(['1-0', '0-1', '1/2-1/2', '*'].map(listResult), ['White won', 'Black won', 'Draw', 'Playing']);
+  assert.deepEqual(['1-0', '0-1', '1/2-1/2', '*'].map((r) => listResult(r)), ['White won', 'Black won', 'Draw', 'Playing']);
+  assert.equal(listResult('*', 'aborted'), 'Aborted');
 });
 
 test('ago', async (t) => {

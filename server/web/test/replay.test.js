@@ -81,7 +81,7 @@ test('shownSide', async (t) => {
     assert.equal(shownSide(live, view).shadow, 4);
   });
   await t.test('the last position of a finished game', () => {
-    const over = { ...live, result: '1-0' };
+    const over = { ...live, result: '1-0', over: true };
     assert.equal(shownSide(over, { ply: 2, data: { hands: { white: 1, black: 0 }, turn: 'black' } }).over, true);
     assert.equal(shownSide(over, { ply: 1, data: { hands: { white: 1, black: 0 }, turn: 'black' } }).over, false);
   });

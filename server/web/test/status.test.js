@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { controls, inviteTitle, moveHint, myTurn, openSeats, playerName, resultText, statusLine, title } from '../status.js';
+import { analysisNote, controls, inviteTitle, moveHint, myTurn, openSeats, playerName, resultText, statusLine, title } from '../status.js';
 
 // game is a state as the API gives it, with the fields given changed.
 const game = (over = {}) => ({
-  id: 'g1', size: 7, mode: 'friend', result: '*', reason: '', turn: 'white', you: 'white',
+  id: 'g1', size: 7, mode: 'friend', result: '*', reason: '', over: false, abortable: false, turn: 'white', you: 'white',
   moves: [], legal: ['a1', 'c1'], shadow: 1, thinking: false, drawOffer: null, takeback: null,
   players: { white: { name: 'Alice', joined: true }, black: { name: 'Bob', joined: true } },
   ...over,
@@ -17,7 +17,7 @@ test('myTurn', async (t) => {
     { name: 'no state', s: null, want: false },
     { name: 'the other\'s turn', s: game({ turn: 'black' }), want: false },
     { name: 'a watcher', s: game({ you: null }), want: false },
-    { name: 'the game is over', s: game({ result: '1-0' }), want: false },
+    { name: 'the game is over', s: game({ result: '1-0', over: true }), want: false },
     { name: 'no legal move', s: game({ legal: [] }), want: false },
     { name: 'the friend has not joined', s: game({ players: { white: { joined: true }, black: { joined: false } } }), want: false },
     { name: 'against the engine', s: game({ mode: 'engine', players: { white: { joined: true }, black: { engine: true, joined: true } } }), want: true },
@@ -62,14 +62,15 @@ test('statusLine', async (t) => {
     },
     { name: 'a watcher', s: game({ you: null, turn: 'black' }), want: { text: 'Black to move. You are watching.', cls: 'status' } },
     { name: 'a record', s: game({ you: null, mode: 'analysis', legal: [] }), want: { text: 'White to move.', cls: 'status' } },
-    { name: 'over', s: game({ result: '0-1' }), want: { text: 'Game over.', cls: 'status over' } },
+    { name: 'over', s: game({ result: '0-1', over: true }), want: { text: 'Game over.', cls: 'status over' } },
+    { name: 'aborted', s: game({ reason: 'aborted', over: true }), want: { text: 'Game aborted.', cls: 'status over' } },
   ];
   for (const c of cases) {
     await t.test(c.name, () => assert.deepEqual(statusLine(c.s, false), c.want));
   }
   await t.test('an earlier position shown', () => {
     assert.deepEqual(statusLine(game(), true), { text: 'Live game: your move: enter a man on a marked square.', cls: 'status mine' });
-    assert.deepEqual(statusLine(game({ result: '1-0' }), true), { text: 'Game over.', cls: 'status over' });
+    assert.deepEqual(statusLine(game({ result: '1-0', over: true }), true), { text: 'Game over.', cls: 'status over' });
   });
 });
 
@@ -77,20 +78,24 @@ test('resultText', async (t) => {
   const cases = [
     { name: 'going on', s: game(), want: null },
     {
-      name: 'I won', s: game({ result: '1-0', reason: 'all men taken prisoner' }),
+      name: 'I won', s: game({ result: '1-0', over: true, reason: 'all men taken prisoner' }),
       want: { head: 'White wins', score: '1-0', reason: 'All men taken prisoner', mine: 'You won.' },
     },
     {
-      name: 'I lost', s: game({ result: '0-1', reason: 'resignation' }),
+      name: 'I lost', s: game({ result: '0-1', over: true, reason: 'resignation' }),
       want: { head: 'Black wins', score: '0-1', reason: 'Resignation', mine: 'You lost.' },
     },
     {
-      name: 'a draw', s: game({ result: '1/2-1/2', reason: 'agreement' }),
+      name: 'a draw', s: game({ result: '1/2-1/2', over: true, reason: 'agreement' }),
       want: { head: 'Draw', score: '1/2-1/2', reason: 'Agreement', mine: '' },
     },
     {
-      name: 'watched, without a reason', s: game({ you: null, result: '1-0' }),
+      name: 'watched, without a reason', s: game({ you: null, result: '1-0', over: true }),
       want: { head: 'White wins', score: '1-0', reason: '', mine: '' },
+    },
+    {
+      name: 'aborted', s: game({ reason: 'aborted', over: true }),
+      want: { head: 'Aborted', score: '', reason: 'No result: the game was called off before both players had moved.', mine: '' },
     },
   ];
   for (const c of cases) {
@@ -118,7 +123,8 @@ test('openSeats', async (t) => {
     { name: 'both open, White first', s: game({ you: null, players: { white: {}, black: {} } }), want: ['white', 'black'] },
     { name: 'a player takes no other seat', s: game({ players }), want: [] },
     { name: 'not an engine\'s seat', s: game({ you: null, players: { white: { joined: true }, black: { engine: true } } }), want: [] },
-    { name: 'not after the end', s: game({ you: null, players, result: '1-0' }), want: [] },
+    { name: 'not after the end', s: game({ you: null, players, result: '1-0', over: true }), want: [] },
+    { name: 'not after an abort', s: game({ you: null, players, reason: 'aborted', over: true }), want: [] },
     { name: 'not in a record', s: game({ you: null, players, mode: 'analysis' }), want: [] },
   ];
   for (const c of cases) {
@@ -133,8 +139,9 @@ test('inviteTitle', () => {
 
 test('controls', async (t) => {
   await t.test('at the start', () => {
-    assert.deepEqual(controls(game()), {
+    assert.deepEqual(controls(game({ abortable: true })), {
       playing: true,
+      abort: true,
       draw: { disabled: false, text: 'Offer draw' },
       takeback: { disabled: true, text: 'Take back' },
       offers: [],
@@ -167,8 +174,81 @@ test('controls', async (t) => {
     assert.deepEqual(c.offers, [{ what: 'draw', label: 'Black offers a draw.', answer: false }]);
   });
   await t.test('no offers once the game is over', () => {
-    const c = controls(game({ result: '1/2-1/2', drawOffer: 'black' }));
+    const c = controls(game({ result: '1/2-1/2', over: true, drawOffer: 'black' }));
     assert.equal(c.playing, false);
     assert.deepEqual(c.offers, []);
   });
+});
+
+test('controls: abort', async (t) => {
+  const cases = [
+    { name: 'before both have moved', s: game({ moves: ['a1'], abortable: true }), want: true },
+    { name: 'after both have moved', s: game({ moves: ['a1', 'g7'] }), want: false },
+    { name: 'not for a watcher', s: game({ you: null, abortable: true }), want: false },
+    { name: 'not once aborted', s: game({ reason: 'aborted', over: true }), want: false },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(controls(c.s).abort, c.want));
+  }
+});
+
+// The texts of the page follow the state and nothing else: each case is a
+// state after an action, and what the page says must fit that state, not
+// the action that led to it.
+test('texts derived from the state', async (t) => {
+  const asked = game({ moves: ['a1', 'g7'], takeback: 'white' });
+  const offered = game({ moves: ['a1'], turn: 'black', drawOffer: 'white' });
+  const cases = [
+    {
+      name: 'a take-back asked', s: asked,
+      status: 'Your move: enter a man on a marked square.',
+      offers: ['You asked to take back a move; waiting for an answer.'], takeback: 'Take-back asked',
+    },
+    {
+      name: 'the take-back accepted', s: game({ moves: [] }),
+      status: 'Your move: enter a man on a marked square.', offers: [], takeback: 'Take back',
+    },
+    {
+      name: 'the take-back declined', s: { ...asked, takeback: null },
+      status: 'Your move: enter a man on a marked square.', offers: [], takeback: 'Take back',
+    },
+    {
+      name: 'a draw offered with a move', s: offered,
+      status: 'Waiting for Bob (Black).', offers: ['You offered a draw; waiting for an answer.'], takeback: 'Take back',
+    },
+    {
+      name: 'the game over with the offer standing', s: { ...offered, result: '0-1', reason: 'resignation', over: true },
+      status: 'Game over.', offers: [], takeback: 'Take back',
+    },
+    {
+      name: 'the engine thinking', s: game({ mode: 'engine', moves: ['a1'], turn: 'black', thinking: true }),
+      status: 'Emergo is thinking…', offers: [], takeback: 'Take back',
+    },
+    {
+      name: 'a take-back while the engine thought', s: game({ mode: 'engine', moves: [], thinking: false }),
+      status: 'Your move: enter a man on a marked square.', offers: [], takeback: 'Take back',
+    },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => {
+      assert.equal(statusLine(c.s, false).text, c.status);
+      const k = controls(c.s);
+      assert.deepEqual(k.offers.map((o) => o.label), c.offers);
+      assert.equal(k.takeback.text, c.takeback);
+    });
+  }
+});
+
+test('analysisNote', async (t) => {
+  const closed = 'The engine analyses this game once it has ended.';
+  const cases = [
+    { name: 'a game being played', s: game({ analysis: false }), want: closed },
+    { name: 'watched while played', s: game({ you: null, analysis: false }), want: closed },
+    { name: 'against the engine', s: game({ mode: 'engine', analysis: false }), want: closed },
+    { name: 'a game that has ended', s: game({ result: '1-0', over: true, analysis: true }), want: '' },
+    { name: 'a record', s: game({ mode: 'analysis', analysis: true }), want: '' },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(analysisNote(c.s), c.want));
+  }
 });
