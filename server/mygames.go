@@ -58,7 +58,7 @@ func (s *Server) handleMyGames(r *request) (int, any, error) {
 		switch {
 		case g.YourTurn:
 			return 0
-		case g.Result == rules.Ongoing.String():
+		case g.Turn != nil:
 			return 1
 		}
 		return 2
@@ -97,7 +97,7 @@ func myGame(g store.Summary, token string, user int64, now time.Time) (myGameJSO
 		Plies: g.Plies, Result: g.Result, Reason: g.Reason, Days: g.Days,
 		Updated: g.Updated.Format(time.RFC3339),
 	}
-	if g.Result == rules.Ongoing.String() {
+	if g.Ongoing() {
 		turn := start.Side()
 		if g.Plies%2 == 1 {
 			turn = turn.Other()

@@ -142,3 +142,22 @@ func myGamesTest(t *testing.T, e *env) {
 		t.Errorf("asking for my games set a cookie: %s", c)
 	}
 }
+
+// An aborted game is over although it has no result: nobody's turn, and
+// listed after the games that go on.
+func TestMyGamesAbortedIsOver(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	aborted, alice, _ := friendGame(t, e, nil)
+	if code, _, body := alice.do("POST", "/api/games/"+aborted+"/abort", nil); code != 200 {
+		t.Fatalf("abort: %d %s", code, body)
+	}
+	// Alice's second game, waiting for a friend, goes on.
+	live := alice.create(t, map[string]any{"mode": "friend", "size": 7, "color": "white", "name": "alice"}).ID
+	games := alice.myGames(t)
+	if len(games) != 2 || games[0].ID != live || games[1].ID != aborted {
+		t.Fatalf("Alice's games %+v, want %s going on, then the aborted %s", games, live, aborted)
+	}
+	if g := games[1]; g.Turn != nil || g.YourTurn || g.Result != "*" {
+		t.Errorf("the aborted game: %+v, want no turn", g)
+	}
+}

@@ -90,6 +90,10 @@ type Summary struct {
 	Updated  time.Time
 }
 
+// Ongoing reports whether the game goes on: without a result and without
+// a Reason (an aborted game has neither result nor a game to go on with).
+func (s *Summary) Ongoing() bool { return s.Result == "*" && s.Reason == "" }
+
 // Store keeps games durably: a write has reached the disk (or the
 // database's log) when the call returns.
 type Store interface {

@@ -376,7 +376,7 @@ func (s *DB) Seated(ctx context.Context, token string, user int64, limit int) ([
 		return nil, nil
 	}
 	return s.summaries(ctx, "seated", `(`+strings.Join(holds, " OR ")+`)
-		ORDER BY CASE WHEN g.result = '*' THEN 0 ELSE 1 END, g.updated_ms DESC LIMIT ?`, append(args, limit)...)
+		ORDER BY CASE WHEN g.result = '*' AND g.reason = '' THEN 0 ELSE 1 END, g.updated_ms DESC LIMIT ?`, append(args, limit)...)
 }
 
 // summaries returns the games that the condition where (with its order and
