@@ -117,9 +117,9 @@ type Store interface {
 	// Recent lists the most recently updated games.
 	Recent(ctx context.Context, limit int) ([]Summary, error)
 	// Seated lists the games in which token or the account user holds a
-	// seat (the empty token and user 0 hold none): those without a
-	// result first, then the others, each group the most recently
-	// updated first; at most limit.
+	// seat (the empty token and user 0 hold none): those going on first
+	// (Summary.Ongoing: an aborted game is among the others), then the
+	// others, each group the most recently updated first; at most limit.
 	Seated(ctx context.Context, token string, user int64, limit int) ([]Summary, error)
 	Close() error
 }

@@ -200,15 +200,17 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 		// Alice's account (7) plays White in a, b and e, in b and a from
 		// the browser t-a, in e from another (t-x); that browser t-a
 		// plays Black as a guest in c; d is others'; b is over; open,
-		// others' too, has an open seat.
+		// others' too, has an open seat; gone, Alice's, was aborted.
 		a, b, c, d, e, open := corr("a", 9000), sample("b"), corr("c", 0), sample("d"), sample("e"), corr("open", 0)
 		b.Result, b.Reason = "1-0", "resignation"
+		gone := sample("gone") // aborted: over without a result
+		gone.Reason = "aborted"
 		c.Seats = [2]store.Seat{{Name: "bob", Token: "t-b"}, {Name: "alice", Token: "t-a"}}
 		d.Seats = [2]store.Seat{{Name: "carol", Token: "t-c"}, {Name: "dave", Token: "t-d"}}
 		e.Seats[0].Token = "t-x"
 		open.Seats = [2]store.Seat{{Name: "carol", Token: "t-c"}}
-		a.Updated, b.Updated, c.Updated, d.Updated, e.Updated, open.Updated = ms(4000), ms(9000), ms(5000), ms(6000), ms(7000), ms(1000)
-		for _, g := range []*store.Game{a, b, c, d, e, open} {
+		a.Updated, b.Updated, c.Updated, d.Updated, e.Updated, open.Updated, gone.Updated = ms(4000), ms(9000), ms(5000), ms(6000), ms(7000), ms(1000), ms(8000)
+		for _, g := range []*store.Game{a, b, c, d, e, open, gone} {
 			if err := s.Create(ctx, g); err != nil {
 				t.Fatal(err)
 			}
@@ -220,9 +222,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 			limit int
 			want  []string // the games going on first, the newest first
 		}{
-			{"by the browser", "t-a", 0, 10, []string{"c", "a", "b"}},
-			{"by the account", "", 7, 10, []string{"e", "a", "b"}},
-			{"by both", "t-a", 7, 10, []string{"e", "c", "a", "b"}},
+			{"by the browser", "t-a", 0, 10, []string{"c", "a", "b", "gone"}},
+			{"by the account", "", 7, 10, []string{"e", "a", "b", "gone"}},
+			{"by both", "t-a", 7, 10, []string{"e", "c", "a", "b", "gone"}},
 			{"limited", "t-a", 7, 2, []string{"e", "c"}},
 			{"by neither: the open seats' token", "", 0, 10, nil},
 		}
@@ -240,7 +242,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 			}
 		}
 		got, err := s.Seated(ctx, "t-a", 0, 10)
-		if err != nil || len(got) != 3 {
+		if err != nil || len(got) != 4 {
 			t.Fatalf("Seated: %v %v", got, err)
 		}
 		want := store.Summary{
