@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -70,7 +71,17 @@ func requireChromium(t *testing.T) string {
 // reproducible.
 func browserServer(t *testing.T, now time.Time) *httptest.Server {
 	t.Helper()
-	st, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	ts, _ := browserServerOn(t, filepath.Join(t.TempDir(), "games.db"), now)
+	return ts
+}
+
+// browserServerOn is browserServer on the SQLite file path. stop stops
+// it, as the test's end does if it has not: the connections the browsers
+// hold open are cut, and the store is closed, so that another server may
+// open the file.
+func browserServerOn(t *testing.T, path string, now time.Time) (ts *httptest.Server, stop func()) {
+	t.Helper()
+	st, err := sqlstore.OpenSQLite(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,13 +94,18 @@ func browserServer(t *testing.T, now time.Time) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() {
-		ts.Close()
-		srv.Close()
-		st.Close()
-	})
-	return ts
+	ts = httptest.NewServer(srv.Handler())
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			ts.CloseClientConnections()
+			ts.Close()
+			srv.Close()
+			st.Close()
+		})
+	}
+	t.Cleanup(stop)
+	return ts, stop
 }
 
 // A browser is a Chromium of its own (process, profile, cookies) with one

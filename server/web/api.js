@@ -55,13 +55,20 @@ async function request(method, path, body, contentType = 'application/json') {
 const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 
 /**
- * createGame starts a game. opts: {mode, size, level, color, name, clock}
- * with clock {initial, increment} in seconds, or absent.
+ * createGame starts a game. opts: {mode, size, level, color, name, clock,
+ * days} with clock {initial, increment} in seconds, or absent; or days per
+ * move (a friend game by correspondence) instead of a clock.
  */
 export const createGame = (opts) => request('POST', '/api/games', opts);
 
 /** listGames is the list of the most recent games. */
 export const listGames = () => request('GET', '/api/games');
+
+/**
+ * myGames are the games in which this browser holds a seat, those where it
+ * is its turn first (docs/api.md).
+ */
+export const myGames = () => request('GET', '/api/my-games');
 
 /** getGame is the state of a game as this browser sees it. */
 export const getGame = (id) => request('GET', game(id));

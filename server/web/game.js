@@ -1,12 +1,13 @@
 // The page of one game, "/g/{id}": it wires the state (sync.js), the board
-// (board.js), the panel (panel.js), the clocks (clock.js), replay
-// (replay.js) and analysis (analysis.js) to the markup and to each other,
-// and sends the player's actions.
+// (board.js), the panel (panel.js), the clocks (clock.js) or the days per
+// move (deadline.js), replay (replay.js) and analysis (analysis.js) to the
+// markup and to each other, and sends the player's actions.
 
 import * as api from './api.js';
 import { Analysis } from './analysis.js';
 import { Board } from './board.js';
 import { Clocks } from './clock.js';
+import { Deadline } from './deadline.js';
 import { $, h, showMessage } from './dom.js';
 import { normalizeMove } from './notation.js';
 import { closeResign, renderAnalysis, renderControls, renderMoves, renderPlayer, renderSeats, renderStatus } from './panel.js';
@@ -42,11 +43,11 @@ export class GamePage {
   }
 
   start() {
-    $('#home').remove();
     const main = $('#game');
     main.hidden = false;
     this.msg = $('[data-testid="message"]', main);
     this.board = new Board($('#board'), { onMove: (m) => this.play(m), label: 'Emergo board' });
+    this.deadline = new Deadline($('#deadline'));
     this.analysis = new Analysis(this.id, $('#analysis'), (busy) => {
       if (this.state) renderAnalysis(this.state, busy);
     });
@@ -157,6 +158,7 @@ export class GamePage {
     renderControls(s, (what, action) => this.act(() => api[what](this.id, action)));
     renderAnalysis(s, this.analysis.busy);
     this.clocks.sync(s);
+    this.deadline.sync(s);
     document.title = title(s);
   }
 

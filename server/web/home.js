@@ -34,14 +34,17 @@ export function ago(when, now = Date.now()) {
 /**
  * newGameRequest is the body of the request that creates a game, from the
  * form's values (as strings, clock a boolean): {body}, or {error} when the
- * clock's figures make no sense.
+ * clock's figures make no sense. Days per move make a friend game a
+ * correspondence game, without the clock.
  */
 export function newGameRequest(mode, f) {
   const name = f.name.trim();
   const body = { mode, size: Number(f.size), color: f.color };
   if (name) body.name = name;
   if (mode === 'engine') body.level = Number(f.level);
-  if (f.clock) {
+  if (mode === 'friend' && f.days) {
+    body.days = Number(f.days);
+  } else if (f.clock) {
     const minutes = Number(f.minutes);
     const inc = Number(f.increment);
     if (!(minutes > 0) || !(inc >= 0)) {
@@ -52,11 +55,10 @@ export function newGameRequest(mode, f) {
   return { body };
 }
 
-const prefFields = ['size', 'color', 'level', 'minutes', 'increment'];
+const prefFields = ['size', 'color', 'level', 'days', 'minutes', 'increment'];
 
 /** homePage runs the home page. */
 export function homePage() {
-  $('#game').remove();
   const main = $('#home');
   main.hidden = false;
   const form = $('#new-game');

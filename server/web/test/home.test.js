@@ -30,7 +30,7 @@ test('ago', async (t) => {
 });
 
 test('newGameRequest', async (t) => {
-  const form = { name: '', size: '9', color: 'random', level: '3', clock: false, minutes: '5', increment: '3' };
+  const form = { name: '', size: '9', color: 'random', level: '3', days: '', clock: false, minutes: '5', increment: '3' };
   const cases = [
     { name: 'the engine, no clock', mode: 'engine', f: form, want: { body: { mode: 'engine', size: 9, color: 'random', level: 3 } } },
     {
@@ -54,6 +54,15 @@ test('newGameRequest', async (t) => {
       want: { error: 'Give the clock a positive number of minutes and of seconds per move.' },
     },
     { name: 'the clock\'s figures unused without it', mode: 'friend', f: { ...form, minutes: 'abc' }, want: { body: { mode: 'friend', size: 9, color: 'random' } } },
+    { name: 'a friend by correspondence', mode: 'friend', f: { ...form, days: '3' }, want: { body: { mode: 'friend', size: 9, color: 'random', days: 3 } } },
+    {
+      name: 'days per move instead of the clock', mode: 'friend', f: { ...form, days: '14', clock: true, minutes: 'abc' },
+      want: { body: { mode: 'friend', size: 9, color: 'random', days: 14 } },
+    },
+    {
+      name: 'no days against the engine', mode: 'engine', f: { ...form, days: '7', clock: true, minutes: '1', increment: '0' },
+      want: { body: { mode: 'engine', size: 9, color: 'random', level: 3, clock: { initial: 60, increment: 0 } } },
+    },
   ];
   for (const c of cases) {
     await t.test(c.name, () => assert.deepEqual(newGameRequest(c.mode, c.f), c.want));
