@@ -12,6 +12,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -80,7 +81,7 @@ func (e *ThrottledError) Error() string {
 // default.
 type Config struct {
 	Params Params // default DefaultParams
-	Limits Limits // default DefaultLimits
+	Limits Limits // a zero Limit is DefaultLimits' one
 	// SessionLife is how long a session lasts, default 30 days.
 	SessionLife time.Duration
 	// Hashers bounds the password hashes computed at once (each takes
@@ -97,8 +98,9 @@ type Service struct {
 	now     func() time.Time
 	hashers chan struct{}
 	// dummy is a hash checked when the username is unknown, so that a
-	// login takes as long whether the account exists or not.
-	dummy string
+	// login takes as long whether the account exists or not; made at the
+	// first need.
+	dummy func() string
 
 	loginAccount, loginAddress, signupAddress *throttle
 }
@@ -108,8 +110,14 @@ func New(st Store, cfg Config) *Service {
 	if cfg.Params == (Params{}) {
 		cfg.Params = DefaultParams
 	}
-	if cfg.Limits == (Limits{}) {
-		cfg.Limits = DefaultLimits
+	for _, l := range []struct{ set, def *Limit }{
+		{&cfg.Limits.LoginAccount, &DefaultLimits.LoginAccount},
+		{&cfg.Limits.LoginAddress, &DefaultLimits.LoginAddress},
+		{&cfg.Limits.SignupAddress, &DefaultLimits.SignupAddress},
+	} {
+		if *l.set == (Limit{}) {
+			*l.set = *l.def
+		}
 	}
 	if cfg.SessionLife <= 0 {
 		cfg.SessionLife = 30 * 24 * time.Hour
@@ -123,7 +131,7 @@ func New(st Store, cfg Config) *Service {
 	return &Service{
 		st: st, params: cfg.Params, life: cfg.SessionLife, now: cfg.Now,
 		hashers:       make(chan struct{}, cfg.Hashers),
-		dummy:         HashPassword("not anyone's password", cfg.Params),
+		dummy:         sync.OnceValue(func() string { return HashPassword("not anyone's password", cfg.Params) }),
 		loginAccount:  newThrottle(cfg.Limits.LoginAccount),
 		loginAddress:  newThrottle(cfg.Limits.LoginAddress),
 		signupAddress: newThrottle(cfg.Limits.SignupAddress),
@@ -192,21 +200,27 @@ func (s *Service) LogIn(ctx context.Context, name, password, addr string) (*User
 		s.loginAccount.give(key)
 		return nil, "", &ThrottledError{"login", wait}
 	}
-	u, err := s.st.UserByKey(ctx, key)
-	if err != nil && !errors.Is(err, ErrNotFound) {
+	// An attempt that ends before the password is checked is not one.
+	refund := func() {
 		s.loginAccount.give(key)
 		s.loginAddress.give(akey)
-		return nil, "", err
 	}
-	hash := s.dummy
-	if u != nil {
-		hash = u.Password
+	u, err := s.st.UserByKey(ctx, key)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		refund()
+		return nil, "", err
 	}
 	var ok bool
 	var verr error
-	if err := s.hashing(ctx, func() { ok, verr = VerifyPassword(hash, password) }); err != nil {
-		s.loginAccount.give(key)
-		s.loginAddress.give(akey)
+	err = s.hashing(ctx, func() {
+		if u == nil {
+			VerifyPassword(s.dummy(), password) // as long as a real check
+			return
+		}
+		ok, verr = VerifyPassword(u.Password, password)
+	})
+	if err != nil {
+		refund()
 		return nil, "", err
 	}
 	if verr != nil {
