@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"emergo/account"
 	"emergo/game"
 	"emergo/notation"
 	"emergo/player"
@@ -115,7 +116,8 @@ func writeError(w http.ResponseWriter, err error) {
 type request struct {
 	*http.Request
 	w     http.ResponseWriter
-	token string // hash of the emergo_id cookie, "" if none yet
+	token string        // hash of the emergo_id cookie, "" if none yet
+	user  *account.User // the account logged in, nil for a guest
 }
 
 // identify returns the viewer's seat token, creating the cookie if asked.
@@ -150,7 +152,7 @@ func (s *Server) api(h func(*request) (int, any, error)) http.HandlerFunc {
 			limit = 1 << 20
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
-		req := &request{Request: r, w: w}
+		req := &request{Request: r, w: w, user: userOf(r.Context())}
 		if c, err := r.Cookie(cookieName); err == nil && c.Value != "" {
 			req.token = hashToken(c.Value)
 		}
@@ -281,8 +283,8 @@ func boardOf(p *rules.Position) ([]squareJSON, map[string]int) {
 	return board, map[string]int{"white": p.Hand(rules.White), "black": p.Hand(rules.Black)}
 }
 
-// state is the game as the viewer with token sees it. lv is locked.
-func (s *Server) state(lv *live, token string) stateJSON {
+// state is the game as the viewer sees it. lv is locked.
+func (s *Server) state(lv *live, who viewer) stateJSON {
 	r := lv.r
 	g := r.game
 	p := g.Rules().Position()
@@ -297,7 +299,7 @@ func (s *Server) state(lv *live, token string) stateJSON {
 		Thinking: lv.thinking, Version: r.version,
 		Players: map[string]playerJSON{},
 	}
-	if c, ok := r.seatOf(token); ok {
+	if c, ok := r.seatOf(who); ok {
 		st.You = colorNames[c]
 	}
 	for _, m := range g.Rules().Moves() {
@@ -452,7 +454,7 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 		id: newID(), mode: m, level: req.Level, created: s.now(),
 		game: game.New(rules.NewGame(geo), s.options(control)),
 	}
-	rd.seats[me] = seat{name: cleanName(req.Name, "Anonymous"), token: r.identify(true)}
+	rd.seats[me] = r.seat(req.Name)
 	if m == engineGame {
 		rd.seats[me.Other()] = seat{name: fmt.Sprintf("Emergo level %d", req.Level), engine: true}
 		rd.game.Start() // both players are there
@@ -477,7 +479,7 @@ func (s *Server) create(r *request, rd *round) (int, any, error) {
 	s.afterChange(lv)
 	s.metrics.gamesCreated.Add(1)
 	s.log.Info("game created", "game", rd.id, "mode", rd.mode, "size", rd.game.Rules().Geometry().N, "level", rd.level)
-	return http.StatusCreated, s.state(lv, r.token), nil
+	return http.StatusCreated, s.state(lv, r.viewer()), nil
 }
 
 func (s *Server) handleList(r *request) (int, any, error) {
@@ -515,7 +517,7 @@ func (s *Server) withGame(r *request, f func(lv *live) error) (int, any, error) 
 	if err := f(lv); err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, s.state(lv, r.token), nil
+	return http.StatusOK, s.state(lv, r.viewer()), nil
 }
 
 func (s *Server) handleGet(r *request) (int, any, error) {
@@ -550,9 +552,9 @@ func (s *Server) handleJoin(r *request) (int, any, error) {
 	if err := decode(r, &req); err != nil {
 		return 0, nil, err
 	}
-	token := r.identify(true)
+	me := r.seat(req.Name)
 	return s.withGame(r, func(lv *live) error {
-		return s.join(r.Context(), lv, token, cleanName(req.Name, "Anonymous"))
+		return s.join(r.Context(), lv, me)
 	})
 }
 
@@ -568,21 +570,21 @@ func (s *Server) handleMove(r *request) (int, any, error) {
 		return 0, nil, &apiError{http.StatusBadRequest, `malformed request: "ply" (the number of moves you have seen) is required`}
 	}
 	return s.withGame(r, func(lv *live) error {
-		return s.move(r.Context(), lv, r.token, *req.Ply, req.Move)
+		return s.move(r.Context(), lv, r.viewer(), *req.Ply, req.Move)
 	})
 }
 
 func (s *Server) handleResign(r *request) (int, any, error) {
-	return s.withGame(r, func(lv *live) error { return s.resign(r.Context(), lv, r.token) })
+	return s.withGame(r, func(lv *live) error { return s.resign(r.Context(), lv, r.viewer()) })
 }
 
 func (s *Server) handleAbort(r *request) (int, any, error) {
-	return s.withGame(r, func(lv *live) error { return s.abort(r.Context(), lv, r.token) })
+	return s.withGame(r, func(lv *live) error { return s.abort(r.Context(), lv, r.viewer()) })
 }
 
 // offer runs an offer's action (draw or take-back): the words of the
 // request are the answers' (offer or request, accept, decline).
-func (s *Server) offer(r *request, words [3]string, act func(context.Context, *live, string, answer) error) (int, any, error) {
+func (s *Server) offer(r *request, words [3]string, act func(context.Context, *live, viewer, answer) error) (int, any, error) {
 	var req struct {
 		Action string `json:"action"`
 	}
@@ -593,7 +595,7 @@ func (s *Server) offer(r *request, words [3]string, act func(context.Context, *l
 	if a < 0 {
 		return 0, nil, &apiError{http.StatusBadRequest, fmt.Sprintf("action must be %q, %q or %q", words[0], words[1], words[2])}
 	}
-	return s.withGame(r, func(lv *live) error { return act(r.Context(), lv, r.token, answer(a)) })
+	return s.withGame(r, func(lv *live) error { return act(r.Context(), lv, r.viewer(), answer(a)) })
 }
 
 func (s *Server) handleDraw(r *request) (int, any, error) {

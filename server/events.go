@@ -44,7 +44,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}()
 	send := func() bool {
 		lv.mu.Lock()
-		st := s.state(lv, token)
+		st := s.state(lv, viewer{token: token, user: userID(r.Context())})
 		lv.mu.Unlock()
 		data, _ := json.Marshal(st)
 		if _, err := w.Write([]byte("event: state\ndata: " + string(data) + "\n\n")); err != nil {

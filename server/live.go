@@ -181,12 +181,12 @@ func (s *Server) play(ctx context.Context, lv *live, by rules.Color, m rules.Mov
 }
 
 // The actions of the players. Each runs with lv locked, checks who asks
-// (the token of the viewer's seat), and answers with the errors of the
+// (the viewer: its browser's token, or its account), and answers with the errors of the
 // site or of the game package.
 
 // mySeat returns the viewer's seat in a game that goes on.
-func mySeat(r *round, token string) (rules.Color, error) {
-	c, ok := r.seatOf(token)
+func mySeat(r *round, who viewer) (rules.Color, error) {
+	c, ok := r.seatOf(who)
 	if !ok {
 		return 0, errNotPlaying
 	}
@@ -198,9 +198,9 @@ func mySeat(r *round, token string) (rules.Color, error) {
 
 // join gives the viewer the open seat of a friend game, under name. The
 // clock starts when both players are there.
-func (s *Server) join(ctx context.Context, lv *live, token, name string) error {
+func (s *Server) join(ctx context.Context, lv *live, me seat) error {
 	r := lv.r
-	if _, ok := r.seatOf(token); ok {
+	if _, ok := r.seatOf(viewer{token: me.token, user: me.user}); ok {
 		return nil // already seated: joining again is harmless
 	}
 	if r.game.Over() {
@@ -217,14 +217,14 @@ func (s *Server) join(ctx context.Context, lv *live, token, name string) error {
 		return errSeatsTaken
 	}
 	next := r.clone()
-	next.seats[free] = seat{name: name, token: token}
+	next.seats[free] = me
 	next.game.Start()
 	return s.commit(ctx, lv, next)
 }
 
 // move plays the move text for the viewer, who has seen ply moves.
-func (s *Server) move(ctx context.Context, lv *live, token string, ply int, text string) error {
-	me, err := mySeat(lv.r, token)
+func (s *Server) move(ctx context.Context, lv *live, who viewer, ply int, text string) error {
+	me, err := mySeat(lv.r, who)
 	if err != nil {
 		return err
 	}
@@ -250,8 +250,8 @@ func (s *Server) move(ctx context.Context, lv *live, token string, ply int, text
 
 // act runs an action of the viewer's seat, in a game that goes on, on
 // a clone of the round, and commits the clone.
-func (s *Server) act(ctx context.Context, lv *live, token string, f func(me rules.Color, next *round) error) error {
-	me, err := mySeat(lv.r, token)
+func (s *Server) act(ctx context.Context, lv *live, who viewer, f func(me rules.Color, next *round) error) error {
+	me, err := mySeat(lv.r, who)
 	if err != nil {
 		return err
 	}
@@ -263,14 +263,14 @@ func (s *Server) act(ctx context.Context, lv *live, token string, f func(me rule
 }
 
 // resign ends the game with the viewer's loss.
-func (s *Server) resign(ctx context.Context, lv *live, token string) error {
-	return s.act(ctx, lv, token, func(me rules.Color, next *round) error { return next.game.Resign(me) })
+func (s *Server) resign(ctx context.Context, lv *live, who viewer) error {
+	return s.act(ctx, lv, who, func(me rules.Color, next *round) error { return next.game.Resign(me) })
 }
 
 // abort calls the game off for the viewer, without a result, while one
 // player at least has not moved yet (game.ErrTooLate after that).
-func (s *Server) abort(ctx context.Context, lv *live, token string) error {
-	return s.act(ctx, lv, token, func(_ rules.Color, next *round) error { return next.game.Abort() })
+func (s *Server) abort(ctx context.Context, lv *live, who viewer) error {
+	return s.act(ctx, lv, who, func(_ rules.Color, next *round) error { return next.game.Abort() })
 }
 
 // answer is what a player does with an offer: make it (offer a draw, ask
@@ -285,8 +285,8 @@ const (
 
 // draw carries out the viewer's draw action. The engine takes a draw
 // offered to it when it stands worse (engineAcceptsDraw), at once.
-func (s *Server) draw(ctx context.Context, lv *live, token string, a answer) error {
-	return s.act(ctx, lv, token, func(me rules.Color, next *round) error {
+func (s *Server) draw(ctx context.Context, lv *live, who viewer, a answer) error {
+	return s.act(ctx, lv, who, func(me rules.Color, next *round) error {
 		g := next.game
 		switch a {
 		case accept:
@@ -306,8 +306,8 @@ func (s *Server) draw(ctx context.Context, lv *live, token string, a answer) err
 
 // takeBack carries out the viewer's take-back action. The engine grants
 // every take-back at once.
-func (s *Server) takeBack(ctx context.Context, lv *live, token string, a answer) error {
-	return s.act(ctx, lv, token, func(me rules.Color, next *round) error {
+func (s *Server) takeBack(ctx context.Context, lv *live, who viewer, a answer) error {
+	return s.act(ctx, lv, who, func(me rules.Color, next *round) error {
 		g := next.game
 		switch {
 		case a == accept:

@@ -42,7 +42,7 @@ type myGameJSON struct {
 // going on, then the finished ones, the most recent first.
 func (s *Server) handleMyGames(r *request) (int, any, error) {
 	out := []myGameJSON{}
-	var user int64 // the account's, once requests carry one
+	user := r.viewer().user
 	games, err := s.st.Seated(r.Context(), r.token, user, myGamesLimit)
 	if err != nil {
 		s.log.Error("my games", "err", err)

@@ -40,9 +40,13 @@ type seat struct {
 	// the seat is open, and for the engine.
 	token  string
 	engine bool
+	// user is the account holding the seat, 0 for a guest: a seat with an
+	// account is that account's in any browser where it logs in, and no
+	// one else's (viewer.holds).
+	user int64
 }
 
-func (s seat) joined() bool { return s.engine || s.token != "" }
+func (s seat) joined() bool { return s.engine || s.token != "" || s.user != 0 }
 
 // round is a game on the site: the game as played, who sits where, and
 // what the site keeps beside it. A change is made on a clone, stored, and
@@ -68,10 +72,10 @@ func (r *round) clone() *round {
 	return &c
 }
 
-// seatOf returns the colour whose seat token holds.
-func (r *round) seatOf(token string) (rules.Color, bool) {
-	for c := rules.White; c <= rules.Black && token != ""; c++ {
-		if r.seats[c].token == token {
+// seatOf returns the colour whose seat the viewer holds.
+func (r *round) seatOf(who viewer) (rules.Color, bool) {
+	for c := rules.White; c <= rules.Black; c++ {
+		if who.holds(r.seats[c]) {
 			return c, true
 		}
 	}
@@ -151,7 +155,7 @@ func (s *Server) roundOf(g *store.Game) (*round, error) {
 	}
 	r := &round{id: g.ID, mode: m, level: g.Level, created: g.Created, version: g.Version}
 	for c, ss := range g.Seats {
-		r.seats[c] = seat{name: ss.Name, token: ss.Token, engine: ss.Engine}
+		r.seats[c] = seat{name: ss.Name, token: ss.Token, engine: ss.Engine, user: ss.UserID}
 	}
 	st.Started = r.seated()
 	if m == analysisGame {
@@ -179,7 +183,7 @@ func (r *round) stored(updated time.Time) *store.Game {
 		g.Deadline = d
 	}
 	for c, s := range r.seats {
-		g.Seats[c] = store.Seat{Name: s.name, Token: s.token, Engine: s.engine}
+		g.Seats[c] = store.Seat{Name: s.name, Token: s.token, Engine: s.engine, UserID: s.user}
 	}
 	for i, text := range st.Moves {
 		g.Moves = append(g.Moves, store.Move{Text: text, At: st.Stamps[i].At, TimeLeft: st.Stamps[i].Left})

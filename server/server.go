@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"emergo/account"
 	"emergo/player"
 	"emergo/store"
 )
@@ -55,6 +56,17 @@ type Config struct {
 	// them on time; default a minute. Nearer deadlines have a timer of
 	// their own; further ones wait in the store, not in memory.
 	DeadlineSweep time.Duration
+	// Accounts keeps the accounts and their sessions; default Store, if
+	// it keeps them too. Without, the site is for guests only.
+	Accounts account.Store
+	// Account configures the accounts: password hashing, throttles,
+	// session life. Its clock defaults to Now.
+	Account account.Config
+	// BehindProxy trusts the reverse proxy in front of the server: the
+	// client's address is the last of X-Forwarded-For, and a request
+	// came over TLS when X-Forwarded-Proto says https (the session
+	// cookie is then Secure).
+	BehindProxy bool
 }
 
 // Server serves the site. Create it with New, serve Handler, and Close it
@@ -77,6 +89,8 @@ type Server struct {
 	streams  map[string]int // open event streams by client address
 
 	metrics metrics
+	// accounts signs people up and in; nil without an account store.
+	accounts *account.Service
 	// searches lends the searches of engine work, at most EngineWorkers
 	// at once (see engineWork).
 	searches *player.Pool
@@ -120,6 +134,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.DeadlineSweep <= 0 {
 		cfg.DeadlineSweep = time.Minute
 	}
+	if cfg.Accounts == nil {
+		cfg.Accounts, _ = cfg.Store.(account.Store)
+	}
+	if cfg.Account.Now == nil {
+		cfg.Account.Now = cfg.Now
+	}
 	bctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now,
@@ -128,6 +148,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		games:    map[string]*live{},
 		limiters: map[string]*clientLimit{},
 		streams:  map[string]int{},
+	}
+	if cfg.Accounts != nil {
+		s.accounts = account.New(cfg.Accounts, cfg.Account)
 	}
 	s.started = s.now()
 	s.initMetrics()
@@ -239,6 +262,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/record.json", s.handleRecordJSON)
 	mux.HandleFunc("POST /api/records", s.api(s.handleUpload))
 	mux.HandleFunc("POST /api/analyze", s.api(s.handleAnalyze))
+	mux.HandleFunc("POST /api/account/signup", s.api(s.handleSignup))
+	mux.HandleFunc("POST /api/account/login", s.api(s.handleLogin))
+	mux.HandleFunc("POST /api/account/logout", s.api(s.handleLogout))
+	mux.HandleFunc("GET /api/account/me", s.api(s.handleMe))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{http.StatusNotFound, "no such API endpoint"})
 	})
@@ -262,10 +289,15 @@ func (s *Server) Handler() http.Handler {
 
 	cop := http.NewCrossOriginProtection()
 	var h http.Handler = mux
+	h = s.authenticate(h)
 	h = cop.Handler(h)
 	h = s.limit(h)
 	h = s.logRequests(h)
 	h = recoverPanics(s.log, h)
+	h = securityHeaders(h)
+	if s.cfg.BehindProxy {
+		h = fromProxy(h)
+	}
 	return h
 }
 

@@ -565,6 +565,8 @@ func TestOnPostgres(t *testing.T) {
 	t.Run("Clock", func(t *testing.T) { clockTest(t, pg(t)) })
 	t.Run("CorrespondenceRestart", func(t *testing.T) { correspondenceRestartTest(t, pgStore(t)) })
 	t.Run("MyGames", func(t *testing.T) { myGamesTest(t, pg(t)) })
+	t.Run("Accounts", func(t *testing.T) { accountsTest(t, pg(t)) })
+	t.Run("SeatsOfAccounts", func(t *testing.T) { seatsOfAccountsTest(t, pg(t)) })
 }
 
 // Games nobody asks for leave memory and come back from the store; a game

@@ -153,7 +153,7 @@ func TestDroppedThoughtIsPublished(t *testing.T) {
 	release()
 	wait("the dropped thought is published", wake)
 	lv.mu.Lock()
-	state := s.state(lv, "")
+	state := s.state(lv, viewer{})
 	lv.mu.Unlock()
 	if state.Thinking || len(state.Moves) != 0 {
 		t.Errorf("the state published after the dropped thought: thinking %v, moves %v; want no thought and no moves", state.Thinking, state.Moves)

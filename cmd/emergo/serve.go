@@ -34,6 +34,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	pg := fs.String("postgres", "", "PostgreSQL connection URL (postgres://user:pass@host/db) instead of -db (default $EMERGO_POSTGRES, unless -db is given)")
 	engines := fs.Int("engines", 0, "searches running at once (default: one per CPU)")
 	rateLimit := fs.Float64("rate", 20, "requests per second allowed to one client address (negative: no limit)")
+	behindProxy := fs.Bool("behind-proxy", false, "the server is reached through a reverse proxy that sets X-Forwarded-For and X-Forwarded-Proto: trust them for the client's address and for TLS (the session cookie is then Secure)")
 	verbose := fs.Bool("v", false, "log every request")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -67,7 +68,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, server.Config{Store: st, Logger: log, EngineWorkers: *engines, RateLimit: *rateLimit})
+	srv, err := server.New(ctx, server.Config{Store: st, Logger: log, EngineWorkers: *engines, RateLimit: *rateLimit, BehindProxy: *behindProxy})
 	if err != nil {
 		return err
 	}
