@@ -103,6 +103,18 @@ export const analyze = (body) => request('POST', '/api/analyze', body);
 /** recordURL is where the record of a game is downloaded, kind "pgn" or "json". */
 export const recordURL = (id, kind) => `${game(id)}/record.${kind}`;
 
+/** signup creates an account {username, password} and logs it in; the answer is the user {name}. */
+export const signup = (body) => request('POST', '/api/account/signup', body);
+
+/** login logs in with {username, password}; the answer is the user {name}. */
+export const login = (body) => request('POST', '/api/account/login', body);
+
+/** logout ends this browser's session. */
+export const logout = () => request('POST', '/api/account/logout', {});
+
+/** me is the account this browser is logged in as, or null. */
+export const me = () => request('GET', '/api/account/me');
+
 /**
  * subscribe follows a game's live state. onState gets every state; onStatus
  * gets "open" or "reconnecting". EventSource reconnects by itself after a
@@ -150,3 +162,4 @@ export function subscribe(id, onState, onStatus) {
     if (es) es.close();
   };
 }
+

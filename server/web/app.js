@@ -1,8 +1,10 @@
-// The site's script: "/" is the home page (home.js), "/g/{id}" a game
-// (game.js), "/my" the viewer's games (my.js). index.html holds the markup
-// of every page; those not wanted are removed, so every data-testid names
-// one element.
+// The site's script: the account area of the header on every page, then
+// the page: "/" is the home page (home.js), "/g/{id}" a game (game.js),
+// "/my" the viewer's games (my.js), and the rules page has nothing more.
+// index.html holds the markup of the home, game and my-games pages; those
+// not wanted are removed, so every data-testid names one element.
 
+import { accountArea } from './account.js';
 import { GamePage } from './game.js';
 import { homePage } from './home.js';
 import { myGamesPage } from './my.js';
@@ -16,14 +18,20 @@ function only(id, path) {
   if (link) link.setAttribute('aria-current', 'page');
 }
 
-const route = /^\/g\/([^/]+)\/?$/.exec(location.pathname);
+const path = location.pathname;
+const route = /^\/g\/([^/]+)\/?$/.exec(path);
+const my = /^\/my\/?$/.test(path);
+// A game and the list of one's games show what they show by who is
+// looking: after a login or a logout they are loaded again, for whoever
+// looks now.
+accountArea(route || my ? () => location.reload() : undefined);
 if (route) {
   only('game', '');
   new GamePage(decodeURIComponent(route[1])).start();
-} else if (/^\/my\/?$/.test(location.pathname)) {
+} else if (my) {
   only('my', '/my');
   myGamesPage();
-} else {
+} else if (document.getElementById('home')) {
   only('home', '/');
   homePage();
 }
