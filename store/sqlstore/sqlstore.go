@@ -120,22 +120,50 @@ func (s *DB) migrate(ctx context.Context) error {
 	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)`); err != nil {
 		return fmt.Errorf("sqlstore: migrate: %w", err)
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	steps, err := migrationSteps(migrations)
 	if err != nil {
 		return err
 	}
+	for _, m := range steps {
+		if err := s.apply(ctx, m.version, m.name); err != nil {
+			return fmt.Errorf("sqlstore: migration %s: %w", strings.TrimPrefix(m.name, "migrations/"), err)
+		}
+	}
+	return nil
+}
+
+// migration is a file of migrations/: NNN_what.sql, applied once, in
+// the order of the versions NNN.
+type migration struct {
+	version int
+	name    string
+}
+
+// migrationSteps lists the migrations of fsys in order. Two files of one
+// version are an error: the second would be taken as applied and never
+// run.
+func migrationSteps(fsys fs.FS) ([]migration, error) {
+	names, err := fs.Glob(fsys, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
 	sort.Strings(names)
+	var steps []migration
+	seen := map[int]string{}
 	for _, name := range names {
 		base := strings.TrimPrefix(name, "migrations/")
 		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
 		if err != nil {
-			return fmt.Errorf("sqlstore: migration %s: no version number", name)
+			return nil, fmt.Errorf("sqlstore: migration %s: no version number", base)
 		}
-		if err := s.apply(ctx, v, name); err != nil {
-			return fmt.Errorf("sqlstore: migration %s: %w", base, err)
+		if other, ok := seen[v]; ok {
+			return nil, fmt.Errorf("sqlstore: migrations %s and %s have one version, %d", other, base, v)
 		}
+		seen[v] = base
+		steps = append(steps, migration{v, name})
 	}
-	return nil
+	sort.SliceStable(steps, func(i, j int) bool { return steps[i].version < steps[j].version })
+	return steps, nil
 }
 
 func (s *DB) apply(ctx context.Context, v int, name string) error {
