@@ -67,6 +67,9 @@ type Game struct {
 	// Deadline is when the player to move loses on time, if his time
 	// runs (zero if not): Due finds the games by it.
 	Deadline time.Time
+	// Rated says that the game counts for its players' ratings (package
+	// ratings keeps them).
+	Rated bool
 	// Version counts the writes of the game; Update succeeds only on the
 	// version it was read at.
 	Version int64
@@ -87,6 +90,7 @@ type Summary struct {
 	Reason   string
 	Days     int
 	Deadline time.Time
+	Rated    bool
 	Updated  time.Time
 }
 

@@ -29,6 +29,9 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen func(t *
 			func(t *testing.T) account.Store { return fresh(t) },
 			func(t *testing.T, s account.Store) account.Store { return reopen(t, s.(*sqlstore.DB)) })
 	})
+	t.Run("Ratings", func(t *testing.T) {
+		storetest.Ratings(t, func(t *testing.T) storetest.RatedStore { return fresh(t) })
+	})
 }
 
 // migratesFirstSchema writes a database as the first schema

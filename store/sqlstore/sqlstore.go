@@ -243,14 +243,14 @@ func b2i(b bool) int {
 const gameColumns = `size, start_pos, created_ms, updated_ms, mode, level,
 	white_name, white_token, white_engine, white_user, black_name, black_token, black_engine, black_user,
 	result, reason, draw_offer, take_back, initial_ms, increment_ms,
-	white_left_ms, black_left_ms, turn_start_ms, days, deadline_ms`
+	white_left_ms, black_left_ms, turn_start_ms, days, deadline_ms, rated`
 
 func gameArgs(g *store.Game) []any {
 	return []any{g.Size, g.Start, ms(g.Created), ms(g.Updated), g.Mode, g.Level,
 		g.Seats[0].Name, g.Seats[0].Token, b2i(g.Seats[0].Engine), g.Seats[0].UserID,
 		g.Seats[1].Name, g.Seats[1].Token, b2i(g.Seats[1].Engine), g.Seats[1].UserID,
 		g.Result, g.Reason, g.DrawOffer, g.TakeBack, dms(g.Initial), dms(g.Increment),
-		dms(g.TimeLeft[0]), dms(g.TimeLeft[1]), ms(g.TurnStart), g.Days, ms(g.Deadline)}
+		dms(g.TimeLeft[0]), dms(g.TimeLeft[1]), ms(g.TurnStart), g.Days, ms(g.Deadline), b2i(g.Rated)}
 }
 
 // Create implements store.Store.
@@ -286,13 +286,13 @@ func (s *DB) insertMoves(ctx context.Context, tx *sql.Tx, g *store.Game, from in
 func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 	g := &store.Game{ID: id}
 	var created, updated, initial, inc, wl, bl, turn, deadline int64
-	var we, be int
+	var we, be, rated int
 	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT `+gameColumns+`, version FROM games WHERE id = ?`), id).Scan(
 		&g.Size, &g.Start, &created, &updated, &g.Mode, &g.Level,
 		&g.Seats[0].Name, &g.Seats[0].Token, &we, &g.Seats[0].UserID,
 		&g.Seats[1].Name, &g.Seats[1].Token, &be, &g.Seats[1].UserID,
 		&g.Result, &g.Reason, &g.DrawOffer, &g.TakeBack, &initial, &inc, &wl, &bl, &turn,
-		&g.Days, &deadline, &g.Version)
+		&g.Days, &deadline, &rated, &g.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -300,7 +300,7 @@ func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 		return nil, fmt.Errorf("sqlstore: get %s: %w", id, err)
 	}
 	g.Created, g.Updated, g.TurnStart, g.Deadline = fromMS(created), fromMS(updated), fromMS(turn), fromMS(deadline)
-	g.Seats[0].Engine, g.Seats[1].Engine = we == 1, be == 1
+	g.Seats[0].Engine, g.Seats[1].Engine, g.Rated = we == 1, be == 1, rated == 1
 	g.Initial, g.Increment = time.Duration(initial)*time.Millisecond, time.Duration(inc)*time.Millisecond
 	g.TimeLeft = [2]time.Duration{time.Duration(wl) * time.Millisecond, time.Duration(bl) * time.Millisecond}
 	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT text, at_ms, white_left_ms, black_left_ms FROM moves WHERE game_id = ? ORDER BY ply`), id)
@@ -323,6 +323,17 @@ func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 
 // Update implements store.Store.
 func (s *DB) Update(ctx context.Context, g *store.Game, keep int) error {
+	if err := s.write(ctx, func(tx *sql.Tx) error { return s.update(ctx, tx, g, keep) }); err != nil {
+		return err
+	}
+	g.Version++
+	return nil
+}
+
+// update writes g in tx if its stored version is still g.Version, and
+// replaces its moves from ply keep on; it leaves g.Version to the caller,
+// to increment once the transaction commits.
+func (s *DB) update(ctx context.Context, tx *sql.Tx, g *store.Game, keep int) error {
 	cols := strings.Split(strings.Join(strings.Fields(gameColumns), ""), ",")
 	set := make([]string, len(cols))
 	for i, c := range cols {
@@ -330,27 +341,19 @@ func (s *DB) Update(ctx context.Context, g *store.Game, keep int) error {
 	}
 	args := append(gameArgs(g), g.ID, g.Version)
 	q := s.rebind(`UPDATE games SET ` + strings.Join(set, ", ") + `, version = version + 1 WHERE id = ? AND version = ?`)
-	del := s.rebind(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`)
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, q, args...)
-		if err != nil {
-			return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
-		} else if n != 1 {
-			return store.ErrConflict
-		}
-		if _, err := tx.ExecContext(ctx, del, g.ID, keep); err != nil {
-			return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
-		}
-		return s.insertMoves(ctx, tx, g, keep)
-	})
+	res, err := tx.ExecContext(ctx, q, args...)
 	if err != nil {
-		return err
+		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
 	}
-	g.Version++
-	return nil
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
+	} else if n != 1 {
+		return store.ErrConflict
+	}
+	if _, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), g.ID, keep); err != nil {
+		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
+	}
+	return s.insertMoves(ctx, tx, g, keep)
 }
 
 // Ongoing implements store.Store.
@@ -412,7 +415,7 @@ func (s *DB) Seated(ctx context.Context, token string, user int64, limit int) ([
 func (s *DB) summaries(ctx context.Context, what, where string, args ...any) ([]store.Summary, error) {
 	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT g.id, g.size, g.start_pos, g.mode,
 		g.white_name, g.black_name, g.white_token, g.black_token, g.white_user, g.black_user, g.result, g.reason,
-		g.days, g.deadline_ms, g.updated_ms, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
+		g.days, g.deadline_ms, g.rated, g.updated_ms, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
 		FROM games g WHERE `+where), args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
@@ -422,11 +425,12 @@ func (s *DB) summaries(ctx context.Context, what, where string, args ...any) ([]
 	for rows.Next() {
 		var sm store.Summary
 		var deadline, upd int64
+		var rated int
 		if err := rows.Scan(&sm.ID, &sm.Size, &sm.Start, &sm.Mode, &sm.Names[0], &sm.Names[1],
-			&sm.Tokens[0], &sm.Tokens[1], &sm.Users[0], &sm.Users[1], &sm.Result, &sm.Reason, &sm.Days, &deadline, &upd, &sm.Plies); err != nil {
+			&sm.Tokens[0], &sm.Tokens[1], &sm.Users[0], &sm.Users[1], &sm.Result, &sm.Reason, &sm.Days, &deadline, &rated, &upd, &sm.Plies); err != nil {
 			return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
 		}
-		sm.Deadline, sm.Updated = fromMS(deadline), fromMS(upd)
+		sm.Deadline, sm.Updated, sm.Rated = fromMS(deadline), fromMS(upd), rated == 1
 		out = append(out, sm)
 	}
 	return out, rows.Err()
