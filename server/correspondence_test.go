@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"emergo/record"
 	"emergo/server"
 	"emergo/store"
 	"emergo/store/sqlstore"
@@ -90,6 +91,16 @@ func TestCorrespondenceState(t *testing.T) {
 	within(t, "Black's deadline", cs.deadline(t), before.Add(3*day), e.time().Add(3*day))
 	if *cs.Correspondence.Running != "black" {
 		t.Errorf("after White's move: %+v", cs.Correspondence)
+	}
+	// The record says one move in three days, as PGN writes a time per move.
+	resp, err := a.c.Get(e.ts.URL + "/api/games/" + id + "/record.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	recs, err := record.ReadPGN(resp.Body)
+	if err != nil || len(recs) != 1 || recs[0].Tag("TimeControl") != "1/259200" {
+		t.Errorf("the record's time control: %v %v", recs, err)
 	}
 }
 
