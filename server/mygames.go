@@ -42,15 +42,15 @@ type myGameJSON struct {
 // going on, then the finished ones, the most recent first.
 func (s *Server) handleMyGames(r *request) (int, any, error) {
 	out := []myGameJSON{}
-	user := r.viewer().user
-	games, err := s.st.Seated(r.Context(), r.token, user, myGamesLimit)
+	who := r.viewer()
+	games, err := s.st.Seated(r.Context(), who.token, who.user, myGamesLimit)
 	if err != nil {
 		s.log.Error("my games", "err", err)
 		return 0, nil, errStorage
 	}
 	now := s.now()
 	for _, g := range games {
-		if item, ok := myGame(g, r.token, user, now); ok {
+		if item, ok := myGame(g, who, now); ok {
 			out = append(out, item)
 		}
 	}
@@ -79,21 +79,26 @@ func (s *Server) handleMyGames(r *request) (int, any, error) {
 	return http.StatusOK, map[string]any{"games": out}, nil
 }
 
-// myGame is the summary g as the holder of token or the account user
-// sees it in his list. It reports false for a game whose start does not
-// read, which the list leaves out.
-func myGame(g store.Summary, token string, user int64, now time.Time) (myGameJSON, bool) {
+// myGame is the summary g as the viewer sees it in his list. It reports
+// false for a game in which he holds no seat (one his browser's token
+// found, but whose seat is an account's he is not logged in as), and for
+// one whose start does not read: the list leaves them out.
+func myGame(g store.Summary, who viewer, now time.Time) (myGameJSON, bool) {
+	var seats [2]seat
+	for c := range seats {
+		seats[c] = seat{token: g.Tokens[c], user: g.Users[c], engine: g.Mode == engineGame.String() && g.Tokens[c] == "" && g.Users[c] == 0}
+	}
 	me := rules.White
-	if g.Tokens[rules.Black] == token || (user != 0 && g.Users[rules.Black] == user) {
+	if !who.holds(seats[me]) {
 		me = rules.Black
 	}
 	start, err := notation.ParsePosition(g.Start)
-	if err != nil {
+	if !who.holds(seats[me]) || err != nil {
 		return myGameJSON{}, false
 	}
 	item := myGameJSON{
 		ID: g.ID, Size: g.Size, Mode: g.Mode, White: g.Names[0], Black: g.Names[1],
-		You: colorNames[me], Joined: g.Mode == engineGame.String() || g.Tokens[me.Other()] != "",
+		You: colorNames[me], Joined: seats[me.Other()].joined(),
 		Plies: g.Plies, Result: g.Result, Reason: g.Reason, Days: g.Days,
 		Updated: g.Updated.Format(time.RFC3339),
 	}

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"net/http"
+	"slices"
 	"testing"
 
 	"emergo/server"
@@ -159,5 +160,57 @@ func TestMyGamesAbortedIsOver(t *testing.T) {
 	}
 	if g := games[1]; g.Turn != nil || g.YourTurn || g.Result != "*" {
 		t.Errorf("the aborted game: %+v, want no turn", g)
+	}
+}
+
+// An account's games are its own in every browser where it logs in; a
+// guest's are its browser's; a browser logged out no longer lists the
+// account's games, whose seats are the account's alone.
+func TestMyGamesOfAccounts(t *testing.T) {
+	e := accountEnv(t, server.Config{})
+	home, other, bob := e.client(), e.client(), e.client()
+	game := func(c *client) string {
+		t.Helper()
+		id := c.create(t, map[string]any{"mode": "friend", "size": 7, "color": "white", "days": 3}).ID
+		if code, _, body := bob.do("POST", "/api/games/"+id+"/join", map[string]any{"name": "bob"}); code != 200 {
+			t.Fatalf("join: %d %s", code, body)
+		}
+		return id
+	}
+	guest := game(home) // before the account: the browser's
+	home.account("signup", creds("Alice", "password1"))
+	mine := game(home) // the account's
+	other.account("login", creds("alice", "password1"))
+
+	ids := func(c *client) []string {
+		var out []string
+		for _, g := range c.myGames(t) {
+			out = append(out, g.ID)
+		}
+		slices.Sort(out)
+		return out
+	}
+	both := []string{guest, mine}
+	slices.Sort(both)
+	tests := []struct {
+		name   string
+		c      *client
+		logout bool
+		want   []string
+	}{
+		{"the browser of both, logged in", home, false, both},
+		{"another browser of the account", other, false, []string{mine}},
+		{"the opponent, a guest", bob, false, both},
+		{"the browser of both, logged out", home, true, []string{guest}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.logout {
+				tc.c.account("logout", nil)
+			}
+			if got := ids(tc.c); !slices.Equal(got, tc.want) {
+				t.Errorf("games %v, want %v", got, tc.want)
+			}
+		})
 	}
 }
