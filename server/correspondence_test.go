@@ -144,10 +144,13 @@ func TestCorrespondenceCreate(t *testing.T) {
 func TestCorrespondenceForfeit(t *testing.T) {
 	tests := []struct {
 		name string
-		end  func(t *testing.T, e *env, id string, b *client)
+		// sweep is how often the server looks for deadlines: on a late
+		// move, too seldom to end the game before the move comes.
+		sweep time.Duration
+		end   func(t *testing.T, e *env, id string, b *client)
 	}{
-		{"by itself", func(t *testing.T, e *env, id string, b *client) {}},
-		{"on a late move", func(t *testing.T, e *env, id string, b *client) {
+		{"by itself", 10 * time.Millisecond, func(t *testing.T, e *env, id string, b *client) {}},
+		{"on a late move", time.Hour, func(t *testing.T, e *env, id string, b *client) {
 			if code, st := b.move(id, "g7", 1); code != http.StatusConflict || st.Error != "your time ran out" {
 				t.Errorf("a move after the deadline: %d %q", code, st.Error)
 			}
@@ -155,7 +158,7 @@ func TestCorrespondenceForfeit(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newEnv(t, server.Config{DeadlineSweep: 10 * time.Millisecond})
+			e := newEnv(t, server.Config{DeadlineSweep: tc.sweep})
 			id, a, b := friendGame(t, e, map[string]any{"days": 1})
 			if code, _ := a.move(id, "a1", 0); code != 200 {
 				t.Fatalf("first move: %d", code)
