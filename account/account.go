@@ -26,6 +26,14 @@ type User struct {
 	Created  time.Time
 }
 
+// Profile is what anyone may know of an account: its name and age, and
+// not its password. The profile pages show it.
+type Profile struct {
+	ID      int64
+	Name    string
+	Created time.Time
+}
+
 // Session is a logged-in browser. The store keeps the SHA-256 of the
 // session's token, never the token: a copy of the database does not log
 // anyone in.
@@ -51,6 +59,9 @@ type Store interface {
 	UserByKey(ctx context.Context, key string) (*User, error)
 	// UserByID returns the user id, or ErrNotFound.
 	UserByID(ctx context.Context, id int64) (*User, error)
+	// Profile returns the public part of the user whose Key is key, or
+	// ErrNotFound: the password hash does not leave the store.
+	Profile(ctx context.Context, key string) (*Profile, error)
 	// CreateSession stores a session of an existing user.
 	CreateSession(ctx context.Context, s *Session) error
 	// Session returns the session whose token has hash, with its user,
@@ -277,6 +288,16 @@ func (s *Service) User(ctx context.Context, token string) (*User, error) {
 		return nil, ErrNotFound
 	}
 	return u, nil
+}
+
+// Profile returns the public profile of the account name, whatever the
+// case it is written in, or ErrNotFound; a name no account may have is
+// not looked for.
+func (s *Service) Profile(ctx context.Context, name string) (*Profile, error) {
+	if CheckUsername(name) != nil {
+		return nil, ErrNotFound
+	}
+	return s.st.Profile(ctx, Key(name))
 }
 
 // LogOut ends the session of token; ending one that is not there is not an

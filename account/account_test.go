@@ -55,6 +55,16 @@ func (m *memStore) UserByID(_ context.Context, id int64) (*account.User, error) 
 	return m.find(func(u *account.User) bool { return u.ID == id })
 }
 
+func (m *memStore) Profile(_ context.Context, key string) (*account.Profile, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	u, err := m.find(func(u *account.User) bool { return u.Key == key })
+	if err != nil {
+		return nil, err
+	}
+	return &account.Profile{ID: u.ID, Name: u.Name, Created: u.Created}, nil
+}
+
 func (m *memStore) CreateSession(_ context.Context, s *account.Session) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -328,5 +338,36 @@ func TestSignUpThrottledPerAddress(t *testing.T) {
 	clk.advance(6 * time.Minute)
 	if _, _, err := svc.SignUp(ctx, "userk", "password1", "192.0.2.1"); err != nil {
 		t.Fatalf("six minutes later: %v", err)
+	}
+}
+
+func TestProfile(t *testing.T) {
+	svc, _, clk := newService(t)
+	u, _, err := svc.SignUp(ctx, "Alice", "password1", "192.0.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &account.Profile{ID: u.ID, Name: "Alice", Created: clk.now()}
+	tests := []struct {
+		name, lookup string
+		want         *account.Profile
+	}{
+		{"as written", "Alice", want},
+		{"in another case", "aLICE", want},
+		{"nobody", "bob", nil},
+		{"no username at all", "al ice", nil},
+		{"empty", "", nil},
+	}
+	for _, tc := range tests {
+		got, err := svc.Profile(ctx, tc.lookup)
+		if tc.want == nil {
+			if !errors.Is(err, account.ErrNotFound) {
+				t.Errorf("%s: Profile(%q) = %+v, %v; want ErrNotFound", tc.name, tc.lookup, got, err)
+			}
+			continue
+		}
+		if err != nil || *got != *tc.want {
+			t.Errorf("%s: Profile(%q) = %+v, %v; want %+v", tc.name, tc.lookup, got, err, tc.want)
+		}
 	}
 }

@@ -78,6 +78,21 @@ func (s *DB) UserByID(ctx context.Context, id int64) (*account.User, error) {
 	return s.user(ctx, `u.id = ?`, id)
 }
 
+// Profile implements account.Store. It reads no password.
+func (s *DB) Profile(ctx context.Context, key string) (*account.Profile, error) {
+	p := &account.Profile{}
+	var created int64
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT id, name, created_ms FROM users WHERE name_key = ?`), key).Scan(&p.ID, &p.Name, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, account.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: profile %q: %w", key, err)
+	}
+	p.Created = fromMS(created)
+	return p, nil
+}
+
 // CreateSession implements account.Store.
 func (s *DB) CreateSession(ctx context.Context, sess *account.Session) error {
 	q := s.rebind(`INSERT INTO sessions (token_hash, user_id, created_ms, expires_ms) VALUES (?, ?, ?, ?)`)

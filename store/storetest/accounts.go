@@ -53,6 +53,19 @@ func Accounts(t *testing.T, open func(t *testing.T) account.Store, reopen func(t
 				t.Errorf("UserByID(%d) (-want +got):\n%s", u.ID, diff)
 			}
 		}
+		for _, u := range us {
+			got, err := s.Profile(ctx, u.Key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := &account.Profile{ID: u.ID, Name: u.Name, Created: u.Created}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("Profile(%q) (-want +got):\n%s", u.Key, diff)
+			}
+		}
+		if _, err := s.Profile(ctx, "carol"); !errors.Is(err, account.ErrNotFound) {
+			t.Errorf("Profile of nobody: %v, want ErrNotFound", err)
+		}
 		if _, err := s.UserByKey(ctx, "Alice"); !errors.Is(err, account.ErrNotFound) {
 			t.Errorf("UserByKey of the name, not the key: %v, want ErrNotFound", err)
 		}
