@@ -77,11 +77,16 @@ type Game struct {
 
 // Summary is a game in a list.
 type Summary struct {
-	ID    string
-	Size  int
-	Start string // position text: with Plies, whose turn it is
-	Mode  string
-	Names [2]string
+	ID      string
+	Size    int
+	Start   string // position text: with Plies, whose turn it is
+	Mode    string
+	Level   int
+	Created time.Time
+	// Initial and Increment are the clock, Days the days per move, as in
+	// Game.
+	Initial, Increment time.Duration
+	Names              [2]string
 	// Tokens and Users hold the seats, as in Seat.
 	Tokens   [2]string
 	Users    [2]int64
@@ -94,9 +99,60 @@ type Summary struct {
 	Updated  time.Time
 }
 
+// Cursor is the place of the game in a list of a player's games.
+func (s *Summary) Cursor() Cursor { return Cursor{Created: s.Created, ID: s.ID} }
+
 // Ongoing reports whether the game goes on: without a result and without
 // a Reason (an aborted game has neither result nor a game to go on with).
 func (s *Summary) Ongoing() bool { return s.Result == "*" && s.Reason == "" }
+
+// Outcome selects a player's games by how they went for him.
+type Outcome uint8
+
+// The outcomes of PlayerQuery.
+const (
+	AnyOutcome Outcome = iota // every game (but the aborted ones)
+	Won
+	Lost
+	Drawn
+	Playing  // going on
+	Finished // won, lost or drawn
+)
+
+// Cursor is a place in a list of a player's games, which runs from the
+// newest game to the oldest by the time they were created, then by ID
+// (descending): a game's place never changes, so a list read a page at a
+// time neither repeats nor skips a game while others are played.
+type Cursor struct {
+	Created time.Time
+	ID      string
+}
+
+// IsZero reports whether c is no place: the start of the list.
+func (c Cursor) IsZero() bool { return c.ID == "" && c.Created.IsZero() }
+
+// PlayerQuery selects a page of an account's games.
+type PlayerQuery struct {
+	User    int64
+	Outcome Outcome
+	// Opponent is the account holding the other seat; 0 for anyone (a
+	// guest and the engine included).
+	Opponent int64
+	Size     int // 0 for both sizes
+	// Before is where the page starts: the games after it in the list;
+	// the zero Cursor starts at the newest.
+	Before Cursor
+	Limit  int
+}
+
+// GameCounts are an account's games by how they went for it. Aborted
+// games are not counted: they were called off before they began.
+type GameCounts struct {
+	Won, Drawn, Lost, Ongoing int
+}
+
+// Played is the number of finished games.
+func (c GameCounts) Played() int { return c.Won + c.Drawn + c.Lost }
 
 // Store keeps games durably: a write has reached the disk (or the
 // database's log) when the call returns.
@@ -125,5 +181,11 @@ type Store interface {
 	// (Summary.Ongoing: an aborted game is among the others), then the
 	// others, each group the most recently updated first; at most limit.
 	Seated(ctx context.Context, token string, user int64, limit int) ([]Summary, error)
+	// PlayerGames lists the games of the account q.User that q selects:
+	// at most q.Limit, in the order of Cursor, from after q.Before.
+	// Aborted games are left out, as from GameCounts.
+	PlayerGames(ctx context.Context, q PlayerQuery) ([]Summary, error)
+	// CountGames counts the games of the account user by how they went.
+	CountGames(ctx context.Context, user int64) (GameCounts, error)
 	Close() error
 }

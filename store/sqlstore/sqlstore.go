@@ -413,10 +413,18 @@ func (s *DB) Seated(ctx context.Context, token string, user int64, limit int) ([
 // summaries returns the games that the condition where (with its order and
 // limit) selects, as summaries.
 func (s *DB) summaries(ctx context.Context, what, where string, args ...any) ([]store.Summary, error) {
-	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT g.id, g.size, g.start_pos, g.mode,
+	return s.summariesFrom(ctx, what, "games g WHERE "+where, args...)
+}
+
+// summariesFrom returns, as summaries, the games that from selects: the
+// rest of a query after FROM, a table expression of games named g with
+// its conditions, order and limit.
+func (s *DB) summariesFrom(ctx context.Context, what, from string, args ...any) ([]store.Summary, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT g.id, g.size, g.start_pos, g.mode, g.level, g.created_ms,
+		g.initial_ms, g.increment_ms,
 		g.white_name, g.black_name, g.white_token, g.black_token, g.white_user, g.black_user, g.result, g.reason,
 		g.days, g.deadline_ms, g.rated, g.updated_ms, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
-		FROM games g WHERE `+where), args...)
+		FROM `+from), args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
 	}
@@ -424,13 +432,15 @@ func (s *DB) summaries(ctx context.Context, what, where string, args ...any) ([]
 	var out []store.Summary
 	for rows.Next() {
 		var sm store.Summary
-		var deadline, upd int64
+		var created, initial, inc, deadline, upd int64
 		var rated int
-		if err := rows.Scan(&sm.ID, &sm.Size, &sm.Start, &sm.Mode, &sm.Names[0], &sm.Names[1],
-			&sm.Tokens[0], &sm.Tokens[1], &sm.Users[0], &sm.Users[1], &sm.Result, &sm.Reason, &sm.Days, &deadline, &rated, &upd, &sm.Plies); err != nil {
+		if err := rows.Scan(&sm.ID, &sm.Size, &sm.Start, &sm.Mode, &sm.Level, &created, &initial, &inc,
+			&sm.Names[0], &sm.Names[1], &sm.Tokens[0], &sm.Tokens[1], &sm.Users[0], &sm.Users[1],
+			&sm.Result, &sm.Reason, &sm.Days, &deadline, &rated, &upd, &sm.Plies); err != nil {
 			return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
 		}
-		sm.Deadline, sm.Updated, sm.Rated = fromMS(deadline), fromMS(upd), rated == 1
+		sm.Created, sm.Deadline, sm.Updated, sm.Rated = fromMS(created), fromMS(deadline), fromMS(upd), rated == 1
+		sm.Initial, sm.Increment = time.Duration(initial)*time.Millisecond, time.Duration(inc)*time.Millisecond
 		out = append(out, sm)
 	}
 	return out, rows.Err()

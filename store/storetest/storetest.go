@@ -246,7 +246,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 			t.Fatalf("Seated: %v %v", got, err)
 		}
 		want := store.Summary{
-			ID: "a", Size: 9, Start: a.Start, Mode: "friend", Names: [2]string{"alice", "bob"},
+			ID: "a", Size: 9, Start: a.Start, Mode: "friend", Created: ms(1000), Names: [2]string{"alice", "bob"},
 			Tokens: [2]string{"t-a", "t-b"}, Users: [2]int64{7, 0}, Plies: 2, Result: "*",
 			Days: 3, Deadline: ms(9000), Updated: ms(4000),
 		}
@@ -257,6 +257,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 			t.Errorf("the finished game's reason: %q", got[2].Reason)
 		}
 	})
+	t.Run("PlayerGames", func(t *testing.T) { testPlayerGames(t, open) })
 	if reopen != nil {
 		t.Run("SurvivesReopen", func(t *testing.T) {
 			s := open(t)
