@@ -206,6 +206,9 @@ type playerJSON struct {
 	Name   string `json:"name"`
 	Engine bool   `json:"engine"`
 	Joined bool   `json:"joined"`
+	// Account says that the seat is an account's, whose name is its
+	// username: the page links it to the player's profile.
+	Account bool `json:"account"`
 }
 
 type clockJSON struct {
@@ -310,7 +313,7 @@ func (s *Server) state(lv *live, who viewer) stateJSON {
 		st.Shadow = p.EntrySize()
 	}
 	for c, seat := range r.seats {
-		st.Players[colorNames[c]] = playerJSON{seat.name, seat.engine, seat.joined()}
+		st.Players[colorNames[c]] = playerJSON{seat.name, seat.engine, seat.joined(), seat.user != 0}
 	}
 	if clock := g.Control(rules.White); clock.Time > 0 {
 		st.Clock = &clockJSON{

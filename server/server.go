@@ -266,6 +266,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/account/login", s.api(s.handleLogin))
 	mux.HandleFunc("POST /api/account/logout", s.api(s.handleLogout))
 	mux.HandleFunc("GET /api/account/me", s.api(s.handleMe))
+	mux.HandleFunc("GET /api/users/{name}", s.api(s.handleProfile))
+	mux.HandleFunc("GET /api/users/{name}/games", s.api(s.handlePlayerGames))
+	mux.HandleFunc("GET /api/users/{name}/games.pgn", s.handlePlayerPGN)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{http.StatusNotFound, "no such API endpoint"})
 	})
@@ -282,6 +285,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	mux.HandleFunc("GET /g/{id}", page("index.html"))
 	mux.HandleFunc("GET /my", page("index.html"))
+	mux.HandleFunc("GET /@/{name}", page("index.html"))
 	mux.HandleFunc("GET /rules", page("rules.html"))
 	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })

@@ -567,6 +567,7 @@ func TestOnPostgres(t *testing.T) {
 	t.Run("MyGames", func(t *testing.T) { myGamesTest(t, pg(t)) })
 	t.Run("Accounts", func(t *testing.T) { accountsTest(t, pg(t)) })
 	t.Run("SeatsOfAccounts", func(t *testing.T) { seatsOfAccountsTest(t, pg(t)) })
+	t.Run("Profiles", func(t *testing.T) { profilesTest(t, pgStore(t)) })
 }
 
 // Games nobody asks for leave memory and come back from the store; a game
