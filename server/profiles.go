@@ -3,12 +3,15 @@ package server
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	"emergo/account"
+	"emergo/ratings"
 	"emergo/record"
 	"emergo/rules"
 	"emergo/store"
@@ -62,9 +65,57 @@ type countsJSON struct {
 }
 
 type profileJSON struct {
-	Name    string     `json:"name"`
-	Created string     `json:"created"`
-	Games   countsJSON `json:"games"`
+	Name    string       `json:"name"`
+	Created string       `json:"created"`
+	Games   countsJSON   `json:"games"`
+	Ratings []ratingJSON `json:"ratings"`
+}
+
+// ratingJSON is a player's rating in a pool, as it stands now: its
+// deviation grown by the time since his last rated game of the pool.
+type ratingJSON struct {
+	Size        int           `json:"size"`
+	Speed       ratings.Speed `json:"speed"`
+	Rating      int           `json:"rating"`
+	Deviation   int           `json:"deviation"`
+	Provisional bool          `json:"provisional"`
+	Games       int           `json:"games"` // rated games played in the pool
+}
+
+// ratingStore is where the ratings are kept: the game store, if it keeps
+// them; nil if not, and then every player has the rating of a newcomer.
+func (s *Server) ratingStore() ratings.Store {
+	rs, _ := s.st.(ratings.Store)
+	return rs
+}
+
+// pools are the rating pools of a query: those of its size and speed,
+// each of both when not given (all of them for none), in the order pages
+// show them.
+func pools(v url.Values) ([]ratings.Pool, error) {
+	sizes, speeds := ratings.Sizes, ratings.Speeds
+	switch size := v.Get("size"); size {
+	case "":
+	case "9", "7":
+		n, _ := strconv.Atoi(size)
+		sizes = []int{n}
+	default:
+		return nil, &apiError{http.StatusBadRequest, "size must be 9 or 7"}
+	}
+	if text := v.Get("speed"); text != "" {
+		sp, err := ratings.ParseSpeed(text)
+		if err != nil {
+			return nil, &apiError{http.StatusBadRequest, `speed must be "live" or "correspondence"`}
+		}
+		speeds = []ratings.Speed{sp}
+	}
+	var out []ratings.Pool
+	for _, size := range sizes {
+		for _, sp := range speeds {
+			out = append(out, ratings.Pool{Size: size, Speed: sp})
+		}
+	}
+	return out, nil
 }
 
 func (s *Server) handleProfile(r *request) (int, any, error) {
@@ -77,11 +128,82 @@ func (s *Server) handleProfile(r *request) (int, any, error) {
 		s.log.Error("count games", "user", p.ID, "err", err)
 		return 0, nil, errReadStorage
 	}
-	return http.StatusOK, profileJSON{
+	var entries []ratings.Entry
+	if rs := s.ratingStore(); rs != nil {
+		if entries, err = rs.Ratings(r.Context(), p.ID); err != nil {
+			s.log.Error("ratings", "user", p.ID, "err", err)
+			return 0, nil, errReadStorage
+		}
+	}
+	out := profileJSON{
 		Name: p.Name, Created: p.Created.UTC().Format(time.RFC3339),
-		Games: countsJSON{Played: c.Played(), Won: c.Won, Drawn: c.Drawn, Lost: c.Lost, Ongoing: c.Ongoing},
-	}, nil
+		Games:   countsJSON{Played: c.Played(), Won: c.Won, Drawn: c.Drawn, Lost: c.Lost, Ongoing: c.Ongoing},
+		Ratings: []ratingJSON{},
+	}
+	all, _ := pools(nil)
+	now := s.now()
+	for _, pool := range all {
+		rt := ratings.Of(entries, pool).At(now)
+		out.Ratings = append(out.Ratings, ratingJSON{
+			Size: pool.Size, Speed: pool.Speed, Rating: int(math.Round(rt.Rating)), Deviation: int(math.Round(rt.Deviation)),
+			Provisional: rt.Provisional(), Games: rt.Games,
+		})
+	}
+	return http.StatusOK, out, nil
 }
+
+// historyJSON is the history of a player's rating in a pool: a point
+// for each rated game, the oldest first.
+type historyJSON struct {
+	Size   int           `json:"size"`
+	Speed  ratings.Speed `json:"speed"`
+	Points []pointJSON   `json:"points"`
+}
+
+// pointJSON is a player's rating after a rated game.
+type pointJSON struct {
+	Game      string  `json:"game"`
+	At        string  `json:"at"`
+	Rating    float64 `json:"rating"`
+	Deviation float64 `json:"deviation"`
+	Diff      float64 `json:"diff"` // the game's change of the rating
+}
+
+// handleRatingHistory answers the history of a player's ratings in the
+// pools of the request's size and speed (each of both when not given).
+func (s *Server) handleRatingHistory(r *request) (int, any, error) {
+	p, err := s.profile(r.Request, r.PathValue("name"))
+	if err != nil {
+		return 0, nil, err
+	}
+	ps, err := pools(r.URL.Query())
+	if err != nil {
+		return 0, nil, err
+	}
+	out := []historyJSON{}
+	rs := s.ratingStore()
+	for _, pool := range ps {
+		h := historyJSON{Size: pool.Size, Speed: pool.Speed, Points: []pointJSON{}}
+		var changes []ratings.Change
+		if rs != nil {
+			if changes, err = rs.History(r.Context(), p.ID, pool); err != nil {
+				s.log.Error("rating history", "user", p.ID, "err", err)
+				return 0, nil, errReadStorage
+			}
+		}
+		for _, c := range changes {
+			h.Points = append(h.Points, pointJSON{
+				Game: c.Game, At: c.At.UTC().Format(time.RFC3339),
+				Rating: round1(c.After), Deviation: round1(c.Deviation), Diff: round1(c.Diff()),
+			})
+		}
+		out = append(out, h)
+	}
+	return http.StatusOK, map[string]any{"history": out}, nil
+}
+
+// round1 rounds x to a tenth, as much as a chart can show.
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 // outcomes are the words of the result filter.
 var outcomes = map[string]store.Outcome{
@@ -167,6 +289,7 @@ type playerGameJSON struct {
 	InitialMS   int64  `json:"initial_ms"`
 	IncrementMS int64  `json:"increment_ms"`
 	Days        int    `json:"days"`
+	Rated       bool   `json:"rated"`
 	Created     string `json:"created"`
 	Updated     string `json:"updated"`
 }
@@ -182,7 +305,7 @@ func playerGame(g store.Summary, user int64) playerGameJSON {
 		ID: g.ID, Size: g.Size, Mode: g.Mode, Level: g.Level, Color: colorNames[me],
 		Opponent: opponentJSON{Name: g.Names[opp], Account: g.Users[opp] != 0, Engine: g.Mode == engineGame.String()},
 		Result:   g.Result, Reason: g.Reason, Plies: g.Plies,
-		InitialMS: g.Initial.Milliseconds(), IncrementMS: g.Increment.Milliseconds(), Days: g.Days,
+		InitialMS: g.Initial.Milliseconds(), IncrementMS: g.Increment.Milliseconds(), Days: g.Days, Rated: g.Rated,
 		Created: g.Created.UTC().Format(time.RFC3339), Updated: g.Updated.UTC().Format(time.RFC3339),
 	}
 	switch g.Result {

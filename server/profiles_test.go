@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"emergo/account"
+	"emergo/rating"
+	"emergo/ratings"
 	"emergo/record"
 	"emergo/server"
 	"emergo/store"
@@ -27,6 +30,14 @@ type profileJSON struct {
 	Games   struct {
 		Played, Won, Drawn, Lost, Ongoing int
 	} `json:"games"`
+	Ratings []struct {
+		Size        int    `json:"size"`
+		Speed       string `json:"speed"`
+		Rating      int    `json:"rating"`
+		Deviation   int    `json:"deviation"`
+		Provisional bool   `json:"provisional"`
+		Games       int    `json:"games"`
+	} `json:"ratings"`
 }
 
 type playerGame struct {
@@ -44,6 +55,7 @@ type playerGame struct {
 	Reason  string `json:"reason"`
 	Plies   int    `json:"plies"`
 	Days    int    `json:"days"`
+	Rated   bool   `json:"rated"`
 	Created string `json:"created"`
 }
 
@@ -139,6 +151,49 @@ func newProfileWorld(t *testing.T, st store.Store) *profileWorld {
 			t.Fatal(err)
 		}
 	}
+
+	// Rated games against Bob, rated as they end: on 9x9 with a clock,
+	// Alice wins, loses and wins; on 7x7 by correspondence, a draw.
+	rated := []struct {
+		size   int
+		white  string
+		result string
+		days   int
+	}{
+		{9, "Alice", "1-0", 0}, {9, "Bob", "1-0", 0}, {9, "Alice", "1-0", 0}, {7, "Bob", "1/2-1/2", 3},
+	}
+	for i, r := range rated {
+		g := &store.Game{
+			ID: fmt.Sprintf("rated%d", i), Size: r.size, Start: "9x9 w 12/12 -",
+			Created: base.Add(time.Duration(30+i) * time.Hour), Mode: "friend", Rated: true,
+			Result: "*", DrawOffer: -1, TakeBack: -1, Initial: 5 * time.Minute, Days: r.days,
+			Moves: []store.Move{{Text: "d6", At: base}, {Text: "c1", At: base}},
+			Seats: [2]store.Seat{{Name: "Alice", UserID: w.ids["Alice"]}, {Name: "Bob", UserID: w.ids["Bob"]}},
+		}
+		if r.size == 7 {
+			g.Start, g.Initial = "7x7 w 8/8 -", 0
+			g.Moves = []store.Move{{Text: "a1", At: base}, {Text: "g7", At: base}}
+		}
+		if r.white == "Bob" {
+			g.Seats[0], g.Seats[1] = g.Seats[1], g.Seats[0]
+		}
+		if err := st.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		g.Updated = g.Created.Add(time.Hour)
+		g.Result, g.Reason = r.result, map[string]string{"1-0": "resignation", "1/2-1/2": "agreement"}[r.result]
+		speed := ratings.Live
+		if r.days > 0 {
+			speed = ratings.Correspondence
+		}
+		game := ratings.Game{
+			ID: g.ID, Pool: ratings.Pool{Size: r.size, Speed: speed}, Users: [2]int64{g.Seats[0].UserID, g.Seats[1].UserID},
+			Score: map[string]float64{"1-0": 1, "1/2-1/2": 0.5}[r.result], End: g.Updated,
+		}
+		if _, err := ratings.Finish(ctx, st.(ratings.Store), g, len(g.Moves), game); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return w
 }
 
@@ -204,10 +259,11 @@ func profilesTest(t *testing.T, st store.Store) {
 		if c, err := time.Parse(time.RFC3339, p.Created); err != nil || w.e.time().Sub(c) > time.Minute {
 			t.Errorf("created %q: want a moment ago", p.Created)
 		}
-		// 41 stored games: 13 won, 12 lost, 8 drawn, 8 going on; through
-		// the API one won, one drawn, two going on (and one aborted).
+		// 41 stored games: 13 won, 12 lost, 8 drawn, 8 going on; 4 rated:
+		// 2 won, 1 lost, 1 drawn; through the API one won, one drawn, two
+		// going on (and one aborted).
 		g := p.Games
-		want := [5]int{35, 14, 9, 12, 10}
+		want := [5]int{39, 16, 10, 13, 10}
 		if got := [5]int{g.Played, g.Won, g.Drawn, g.Lost, g.Ongoing}; got != want {
 			t.Errorf("games played, won, drawn, lost, going on: %v, want %v", got, want)
 		}
@@ -240,9 +296,9 @@ func profilesTest(t *testing.T, st store.Store) {
 			}},
 			{"drawn", "result=drawn", p.Drawn, func(g playerGame) bool { return g.Outcome == "drawn" && g.Result == "1/2-1/2" }},
 			{"ongoing", "result=ongoing", p.Ongoing, func(g playerGame) bool { return g.Outcome == "ongoing" && g.Result == "*" }},
-			{"against Bob", "opponent=BOB", 16, func(g playerGame) bool { return g.Opponent.Name == "Bob" && g.Opponent.Account }},
-			{"won against Bob", "opponent=bob&result=won", 6, func(g playerGame) bool { return g.Opponent.Name == "Bob" && g.Outcome == "won" }},
-			{"9x9", "size=9", 12, func(g playerGame) bool { return g.Size == 9 }},
+			{"against Bob", "opponent=BOB", 20, func(g playerGame) bool { return g.Opponent.Name == "Bob" && g.Opponent.Account }},
+			{"won against Bob", "opponent=bob&result=won", 8, func(g playerGame) bool { return g.Opponent.Name == "Bob" && g.Outcome == "won" }},
+			{"9x9", "size=9", 15, func(g playerGame) bool { return g.Size == 9 }},
 			{"7x7 drawn against Carol", "size=7&result=drawn&opponent=carol", 4, func(g playerGame) bool {
 				return g.Size == 7 && g.Outcome == "drawn" && g.Opponent.Name == "Carol"
 			}},
@@ -274,7 +330,7 @@ func profilesTest(t *testing.T, st store.Store) {
 		}
 		// Newest first: the games played through the API, then the
 		// stored ones, a year old.
-		if len(all) < 5 || !slices.Contains(ids(all[:4]), w.won) || !strings.HasPrefix(all[4].ID, "stored") {
+		if len(all) < 5 || !slices.Contains(ids(all[:4]), w.won) || all[4].ID != "rated3" {
 			t.Errorf("the list starts %v: want the recent games first", ids(all[:min(len(all), 6)]))
 		}
 		for i := 1; i < len(all); i++ {
@@ -299,6 +355,89 @@ func profilesTest(t *testing.T, st store.Store) {
 			if g.Opponent.Name == "a guest" && g.Opponent.Account {
 				t.Errorf("a guest has an account: %+v", g)
 			}
+		}
+	})
+
+	t.Run("Ratings", func(t *testing.T) {
+		// Alice's ratings as Glicko-2 makes them, game after game, and
+		// as they stand now, a year later.
+		alice, bob := rating.Default(), rating.Default()
+		var history []float64
+		for i, score := range []float64{1, 0, 1} {
+			end := w.e.time().AddDate(-1, 0, 0).Add(time.Duration(31+i) * time.Hour)
+			alice, bob = rating.Update(alice, bob, score, end)
+			history = append(history, alice.Rating)
+		}
+		now := alice.At(w.e.time())
+		p := w.profile(t, "alice")
+		if len(p.Ratings) != 4 {
+			t.Fatalf("ratings %+v: want the four pools", p.Ratings)
+		}
+		type pool struct {
+			Size  int
+			Speed string
+		}
+		for i, want := range []pool{{9, "live"}, {9, "correspondence"}, {7, "live"}, {7, "correspondence"}} {
+			if got := (pool{p.Ratings[i].Size, p.Ratings[i].Speed}); got != want {
+				t.Errorf("rating %d is of %v, want %v", i, got, want)
+			}
+		}
+		live := p.Ratings[0]
+		if live.Rating != int(math.Round(now.Rating)) || math.Abs(float64(live.Deviation)-now.Deviation) > 1 ||
+			live.Games != 3 || live.Provisional != now.Provisional() {
+			t.Errorf("9x9 live %+v, want %v ±%.0f after 3 games", live, now, now.Deviation)
+		}
+		if r := p.Ratings[1]; r.Rating != 1500 || r.Deviation != 350 || !r.Provisional || r.Games != 0 {
+			t.Errorf("9x9 correspondence, never played: %+v", r)
+		}
+		if r := p.Ratings[3]; r.Games != 1 || r.Rating != 1500 || !r.Provisional {
+			t.Errorf("7x7 correspondence after a draw with an equal: %+v", r)
+		}
+
+		var h struct {
+			History []struct {
+				Size   int
+				Speed  string
+				Points []struct {
+					Game                    string
+					At                      string
+					Rating, Deviation, Diff float64
+				}
+			}
+		}
+		w.carol.getJSON(t, "/api/users/ALICE/rating-history?size=9&speed=live", &h)
+		if len(h.History) != 1 || h.History[0].Size != 9 || h.History[0].Speed != "live" || len(h.History[0].Points) != 3 {
+			t.Fatalf("the history of 9x9 live: %+v", h)
+		}
+		for i, pt := range h.History[0].Points {
+			if pt.Game != fmt.Sprintf("rated%d", i) || math.Abs(pt.Rating-history[i]) > 0.05 || pt.Deviation <= 0 {
+				t.Errorf("point %d: %+v, want game rated%d and rating %.1f", i, pt, i, history[i])
+			}
+			if (pt.Diff > 0) != (i != 1) {
+				t.Errorf("point %d: a change of %v after a %s", i, pt.Diff, []string{"win", "loss", "win"}[i])
+			}
+		}
+		w.carol.getJSON(t, "/api/users/alice/rating-history", &h)
+		if len(h.History) != 4 || len(h.History[1].Points) != 0 || len(h.History[3].Points) != 1 {
+			t.Errorf("every pool's history: %+v", h)
+		}
+		for path, want := range map[string]string{
+			"/api/users/alice/rating-history?speed=blitz": `speed must be "live" or "correspondence"`,
+			"/api/users/alice/rating-history?size=10":     "size must be 9 or 7",
+			"/api/users/zed/rating-history":               `no player is called "zed"`,
+		} {
+			if code, st, _ := w.carol.do("GET", path, nil); code/100 != 4 || st.Error != want {
+				t.Errorf("GET %s: %d %q, want %q", path, code, st.Error, want)
+			}
+		}
+		var page gamesPage
+		w.carol.getJSON(t, "/api/users/alice/games?opponent=bob&limit=1", &page)
+		if len(page.Games) != 1 || page.Games[0].ID != w.played || page.Games[0].Rated {
+			t.Errorf("the newest game against Bob: %+v, want %s, not rated", page.Games, w.played)
+		}
+		w.carol.getJSON(t, "/api/users/alice/games?size=9&result=lost&limit=1", &page)
+		if len(page.Games) != 1 || page.Games[0].ID != "rated1" || !page.Games[0].Rated {
+			t.Errorf("the newest 9x9 game lost: %+v, want rated1, rated", page.Games)
 		}
 	})
 
@@ -359,7 +498,7 @@ func profilesTest(t *testing.T, st store.Store) {
 			{"?opponent=carol&result=drawn", 4, func(rec record.Record) bool {
 				return rec.Tag("Result") == "1/2-1/2" && (rec.Tag("White") == "Carol" || rec.Tag("Black") == "Carol")
 			}},
-			{"?size=9&result=lost", 4, func(rec record.Record) bool { return rec.Start.Geometry().N == 9 }},
+			{"?size=9&result=lost", 5, func(rec record.Record) bool { return rec.Start.Geometry().N == 9 }},
 		}
 		for _, tc := range tests {
 			resp, err := w.carol.c.Get(w.e.ts.URL + "/api/users/alice/games.pgn" + tc.query)

@@ -269,6 +269,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/users/{name}", s.api(s.handleProfile))
 	mux.HandleFunc("GET /api/users/{name}/games", s.api(s.handlePlayerGames))
 	mux.HandleFunc("GET /api/users/{name}/games.pgn", s.handlePlayerPGN)
+	mux.HandleFunc("GET /api/users/{name}/rating-history", s.api(s.handleRatingHistory))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{http.StatusNotFound, "no such API endpoint"})
 	})
