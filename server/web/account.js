@@ -4,7 +4,7 @@
 // cookie: no script sees it; the page asks the server who it is.
 
 import * as api from './api.js';
-import { $, h, showMessage } from './dom.js';
+import { $, h, playerLink, showMessage } from './dom.js';
 
 /** The username rules of the server (docs/api.md), checked before sending. */
 export const usernameLimits = { min: 3, max: 20, pattern: /^[A-Za-z][A-Za-z0-9_-]*$/ };
@@ -114,7 +114,7 @@ export function accountArea(onChange = () => {}) {
     showMessage(failed, '');
     if (user) {
       area.replaceChildren(
-        h('span', { class: 'account-name', 'data-testid': 'account-name' }, user.name),
+        playerLink(user.name, true, { class: 'account-name', 'data-testid': 'account-name', title: 'Your page: your ratings and games' }),
         h('button', { type: 'button', 'data-testid': 'logout', onclick: logout }, 'Log out'),
         failed);
     } else {

@@ -115,6 +115,23 @@ export const logout = () => request('POST', '/api/account/logout', {});
 /** me is the account this browser is logged in as, or null. */
 export const me = () => request('GET', '/api/account/me');
 
+const user = (name) => `/api/users/${encodeURIComponent(name)}`;
+
+/** profile is a player's profile: {name, created, games, ratings}. */
+export const profile = (name) => request('GET', user(name));
+
+/**
+ * playerGames is a page of a player's games, {games, next}: query is the
+ * filters and the cursor as a query string (gamesQuery in profile.js).
+ */
+export const playerGames = (name, query) => request('GET', `${user(name)}/games${query ? `?${query}` : ''}`);
+
+/** ratingHistory is a player's rating after each rated game: {history: [{size, speed, points}]}. */
+export const ratingHistory = (name) => request('GET', `${user(name)}/rating-history`);
+
+/** playerPGN is where a player's finished games, those query selects, are downloaded as one PGN file. */
+export const playerPGN = (name, query) => `${user(name)}/games.pgn${query ? `?${query}` : ''}`;
+
 /**
  * subscribe follows a game's live state. onState gets every state; onStatus
  * gets "open" or "reconnecting". EventSource reconnects by itself after a

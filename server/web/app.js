@@ -1,13 +1,15 @@
 // The site's script: the account area of the header on every page, then
 // the page: "/" is the home page (home.js), "/g/{id}" a game (game.js),
-// "/my" the viewer's games (my.js), and the rules page has nothing more.
-// index.html holds the markup of the home, game and my-games pages; those
+// "/my" the viewer's games (my.js), "/@/{name}" a player's page
+// (profile.js), and the rules page has nothing more.
+// index.html holds the markup of the home, game, my-games and player pages; those
 // not wanted are removed, so every data-testid names one element.
 
 import { accountArea } from './account.js';
 import { GamePage } from './game.js';
 import { homePage } from './home.js';
 import { myGamesPage } from './my.js';
+import { profilePage } from './profile.js';
 
 /** only keeps the page (a <main>) with id, and marks its link in the header as the current page. */
 function only(id, path) {
@@ -21,6 +23,7 @@ function only(id, path) {
 const path = location.pathname;
 const route = /^\/g\/([^/]+)\/?$/.exec(path);
 const my = /^\/my\/?$/.test(path);
+const player = /^\/@\/([^/]+)\/?$/.exec(path);
 // A game and the list of one's games show what they show by who is
 // looking: after a login or a logout they are loaded again, for whoever
 // looks now.
@@ -31,6 +34,9 @@ if (route) {
 } else if (my) {
   only('my', '/my');
   myGamesPage();
+} else if (player) {
+  only('profile', '');
+  profilePage(decodeURIComponent(player[1]));
 } else if (document.getElementById('home')) {
   only('home', '/');
   homePage();

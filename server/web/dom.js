@@ -34,3 +34,15 @@ export function showMessage(el, text, kind = 'error') {
 export function breakable(m) {
   return moveParts(m).flatMap((part, i) => (i ? [h('wbr'), part] : [part]));
 }
+
+/** profileHref is the address of a player's page. */
+export const profileHref = (name) => `/@/${encodeURIComponent(name)}`;
+
+/**
+ * playerLink is a player's name, a link to his page when he has an account
+ * (a guest and the engine have none).
+ */
+export function playerLink(name, account, attrs = {}) {
+  return account ? h('a', { ...attrs, class: `player-link ${attrs.class || ''}`.trim(), href: profileHref(name) }, name)
+    : h('span', attrs, name);
+}

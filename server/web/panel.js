@@ -5,7 +5,7 @@
 // does goes back through the callbacks given.
 
 import { handStack } from './board.js';
-import { $, breakable, h } from './dom.js';
+import { $, breakable, h, playerLink } from './dom.js';
 import { firstSide, moveRows, navDisabled, shownSide, viewText } from './replay.js';
 import { analysisNote, controls, inviteTitle, openSeats, playerName, resultText, statusLine } from './status.js';
 import { capital, men, other } from './text.js';
@@ -23,7 +23,7 @@ export function renderPlayer(box, s, view, colour) {
   box.classList.toggle('to-move', !v.over && v.turn === colour);
   const who = h('div', { class: 'who' },
     h('span', { class: `swatch ${colour}`, 'aria-hidden': 'true' }),
-    h('span', { class: 'name' }, playerName(s, colour)),
+    p.account && p.joined ? playerLink(p.name, true, { class: 'name' }) : h('span', { class: 'name' }, playerName(s, colour)),
     p.engine ? h('span', { class: 'tag' }, 'engine') : null,
     s.you === colour ? h('span', { class: 'tag you' }, 'you') : null);
   const hand = h('div', { class: 'hand', title: `${capital(colour)} has ${men(n)} in hand` },

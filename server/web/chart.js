@@ -1,0 +1,141 @@
+// The rating history chart of a profile: a player's rating after each of
+// his rated games in one pool (a board size and a speed), drawn as SVG,
+// one step a game, with a title and a description for screen readers and
+// the figures as a table beside it. The scaling, the ticks, the line and
+// the words are pure functions; ratingChart makes the elements.
+
+import { el } from './board.js';
+import { h } from './dom.js';
+
+/** CHART is the drawing's size and its margins (the axis labels), in SVG units. */
+export const CHART = { width: 640, height: 220, left: 46, right: 14, top: 12, bottom: 26 };
+
+/**
+ * niceTicks are about count round values (steps of 1, 2 or 5 times a power
+ * of ten) covering lo..hi: {lo, hi, step, ticks}, lo and hi moved out to
+ * the ticks. A range of one value is widened around it.
+ */
+export function niceTicks(lo, hi, count = 4) {
+  if (!(hi > lo)) {
+    lo -= 10;
+    hi += 10;
+  }
+  const raw = (hi - lo) / count;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw);
+  const first = Math.floor(lo / step) * step;
+  const last = Math.ceil(hi / step) * step;
+  const ticks = [];
+  for (let v = first; v <= last + step / 2; v += step) ticks.push(Math.round(v * 1e6) / 1e6);
+  return { lo: first, hi: last, step, ticks };
+}
+
+/**
+ * chartScale places the points {rating} of a history in the drawing c:
+ * {x(i), y(rating), ticks}. The x axis counts the games, the first at the
+ * left edge and the last at the right (a single game in the middle); the
+ * y axis covers the ratings, with the rating before the first game.
+ */
+export function chartScale(points, c = CHART) {
+  const values = points.map((p) => p.rating);
+  if (points.length > 0) values.push(points[0].rating - (points[0].diff || 0));
+  const { lo, hi, ticks } = niceTicks(Math.min(...values), Math.max(...values));
+  const w = c.width - c.left - c.right;
+  const hgt = c.height - c.top - c.bottom;
+  const n = points.length;
+  return {
+    x: (i) => c.left + (n <= 1 ? w / 2 : (i * w) / (n - 1)),
+    y: (r) => c.top + ((hi - r) * hgt) / (hi - lo),
+    ticks,
+  };
+}
+
+const fix = (v) => Math.round(v * 10) / 10;
+
+/** chartPath is the SVG path of the line through the points, scaled by scale. */
+export function chartPath(points, scale) {
+  return points.map((p, i) => `${i ? 'L' : 'M'}${fix(scale.x(i))} ${fix(scale.y(p.rating))}`).join('');
+}
+
+/** poolName names a rating pool: "9×9 live", "7×7 correspondence". */
+export const poolName = (size, speed) => `${size}×${size} ${speed}`;
+
+const games = (n) => `${n} rated game${n === 1 ? '' : 's'}`;
+
+/**
+ * chartSummary says what the chart of a pool's points shows, for those who
+ * do not see it: where the rating stands, where it started, its highest
+ * and lowest.
+ */
+export function chartSummary(pool, points) {
+  if (points.length === 0) return `No rated games on ${pool} yet.`;
+  const r = points.map((p) => Math.round(p.rating));
+  const start = Math.round(points[0].rating - (points[0].diff || 0));
+  return `${capitalPool(pool)}: ${r[r.length - 1]} after ${games(points.length)}, from ${start}; ` +
+    `highest ${Math.max(...r)}, lowest ${Math.min(...r)}.`;
+}
+
+const capitalPool = (pool) => pool.charAt(0).toUpperCase() + pool.slice(1);
+
+/** signed writes a rating change with its sign: "+12", "−8", "0". */
+export function signed(diff) {
+  const d = Math.round(diff);
+  if (d > 0) return `+${d}`;
+  if (d < 0) return `−${-d}`;
+  return '0';
+}
+
+/**
+ * ratingChart draws the history of one pool ({size, speed, points}) as a
+ * figure: the SVG (role img, its title and description) and, under it, the
+ * same figures as a table, each row linking to its game.
+ */
+export function ratingChart(history) {
+  const pool = poolName(history.size, history.speed);
+  const points = history.points || [];
+  const summary = chartSummary(pool, points);
+  if (points.length === 0) {
+    return h('p', { class: 'muted', 'data-testid': 'chart-empty' }, summary);
+  }
+  const s = chartScale(points);
+  const id = `chart-${history.size}-${history.speed}`;
+  const svg = el('svg', {
+    viewBox: `0 0 ${CHART.width} ${CHART.height}`, class: 'rating-chart', role: 'img',
+    'aria-labelledby': `${id}-title ${id}-desc`, 'data-testid': 'rating-chart',
+  });
+  el('title', { id: `${id}-title` }, svg).textContent = `Rating history, ${pool}`;
+  el('desc', { id: `${id}-desc` }, svg).textContent = summary;
+  for (const t of s.ticks) {
+    el('line', { class: 'grid', x1: CHART.left, x2: CHART.width - CHART.right, y1: fix(s.y(t)), y2: fix(s.y(t)) }, svg);
+    el('text', { class: 'tick', x: CHART.left - 6, y: fix(s.y(t)) + 4, 'text-anchor': 'end' }, svg).textContent = String(t);
+  }
+  const first = points[0].at;
+  const last = points[points.length - 1].at;
+  const date = (t) => new Date(t).toLocaleDateString();
+  el('text', { class: 'tick', x: CHART.left, y: CHART.height - 6 }, svg).textContent = date(first);
+  if (points.length > 1) {
+    el('text', { class: 'tick', x: CHART.width - CHART.right, y: CHART.height - 6, 'text-anchor': 'end' }, svg).textContent = date(last);
+  }
+  el('path', { class: 'line', d: chartPath(points, s) }, svg);
+  points.forEach((p, i) => {
+    const dot = el('circle', { class: 'dot', cx: fix(s.x(i)), cy: fix(s.y(p.rating)), r: 4 }, svg);
+    el('title', {}, dot).textContent = `Game ${i + 1}, ${date(p.at)}: ${Math.round(p.rating)} (${signed(p.diff)})`;
+  });
+  const rows = points.map((p, i) => h('tr', {},
+    h('td', { class: 'num' }, String(i + 1)),
+    h('td', {}, date(p.at)),
+    h('td', { class: 'num' }, String(Math.round(p.rating))),
+    h('td', { class: 'num' }, `±${Math.round(p.deviation)}`),
+    h('td', { class: 'num' }, signed(p.diff)),
+    h('td', {}, h('a', { href: `/g/${encodeURIComponent(p.game)}` }, 'Game'))));
+  const table = h('details', { class: 'chart-table' },
+    h('summary', {}, 'The ratings as a table'),
+    h('table', { class: 'games', 'data-testid': 'rating-table' },
+      h('caption', { class: 'sr-only' }, `Rating after each rated game, ${pool}`),
+      h('thead', {}, h('tr', {},
+        h('th', { class: 'num' }, 'Game'), h('th', {}, 'Date'), h('th', { class: 'num' }, 'Rating'),
+        h('th', { class: 'num' }, 'Deviation'), h('th', { class: 'num' }, 'Change'),
+        h('th', {}, h('span', { class: 'sr-only' }, 'Open')))),
+      h('tbody', {}, rows)));
+  return h('figure', { class: 'chart' }, svg, table);
+}

@@ -1,0 +1,266 @@
+// A player's page, "/@/{name}": who he is and since when, his games won,
+// drawn and lost, his ratings in every pool (a board size and a speed),
+// the history of a rating as a chart (chart.js), and his games a page at
+// a time, filtered by result, opponent and board, each finished game
+// downloadable, and all of them as one PGN file.
+
+import * as api from './api.js';
+import { poolName, ratingChart } from './chart.js';
+import { daysPerMove } from './deadline.js';
+import { $, h, playerLink, showMessage } from './dom.js';
+import { capital } from './text.js';
+
+/** ratingText writes a rating with its deviation: "1623 ±85", provisional "1500? ±350". */
+export const ratingText = (r) => `${r.rating}${r.provisional ? '?' : ''} ±${r.deviation}`;
+
+const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * countsText says a player's games by how they went: "39 games played: 16
+ * won, 10 drawn, 13 lost. 2 going on."
+ */
+export function countsText(g) {
+  let s = g.played === 0 ? 'No games played yet.'
+    : `${count(g.played, 'game')} played: ${g.won} won, ${g.drawn} drawn, ${g.lost} lost.`;
+  if (g.ongoing > 0) s += ` ${g.ongoing} going on.`;
+  return s;
+}
+
+/** timeText is a game's time control: "5+3" (minutes and seconds added a move), "3 days per move", "no clock". */
+export function timeText(g) {
+  if (g.days) return daysPerMove(g.days);
+  if (!g.initial_ms) return 'no clock';
+  return `${Number((g.initial_ms / 60000).toFixed(2))}+${Math.round((g.increment_ms || 0) / 1000)}`;
+}
+
+const outcomes = { won: 'Won', lost: 'Lost', drawn: 'Draw', ongoing: 'Playing' };
+
+/**
+ * gameRow is what the list of a player's games says of one game g of
+ * /api/users/{name}/games: {href, opponent, opponentAccount, color, board,
+ * time, rated, outcome, reason, moves, date, pgn, json}. The records
+ * (pgn, json) are offered once the game is over, else null.
+ */
+export function gameRow(g, locale) {
+  const over = g.outcome !== 'ongoing';
+  const id = encodeURIComponent(g.id);
+  return {
+    href: `/g/${id}`,
+    opponent: g.opponent.name || 'nobody yet',
+    opponentAccount: Boolean(g.opponent.account),
+    color: capital(g.color),
+    board: `${g.size}×${g.size}`,
+    time: timeText(g),
+    rated: g.rated ? 'Rated' : 'Casual',
+    outcome: outcomes[g.outcome] || g.outcome,
+    reason: over && g.reason ? capital(g.reason) : '',
+    moves: g.plies,
+    date: new Date(g.created).toLocaleDateString(locale),
+    pgn: over ? api.recordURL(g.id, 'pgn') : null,
+    json: over ? api.recordURL(g.id, 'json') : null,
+  };
+}
+
+/** FILTERS are the values the list's filters take; "" is any. */
+export const FILTERS = {
+  result: ['', 'won', 'lost', 'drawn', 'ongoing'],
+  size: ['', '9', '7'],
+};
+
+/**
+ * readFilters reads the filters from a query string (the page's address
+ * keeps them): {result, opponent, size}, a value not allowed read as "".
+ */
+export function readFilters(search) {
+  const q = new URLSearchParams(search);
+  const pick = (k) => (FILTERS[k].includes(q.get(k)) ? q.get(k) : '');
+  return { result: pick('result'), opponent: (q.get('opponent') || '').trim(), size: pick('size') };
+}
+
+/**
+ * gamesQuery is the query string of the filters set, and of the page's
+ * cursor if any ("" for none): "result=won&size=7&before=...".
+ */
+export function gamesQuery(filters, before = '') {
+  const q = new URLSearchParams();
+  for (const k of ['result', 'opponent', 'size']) {
+    if (filters[k]) q.set(k, filters[k]);
+  }
+  if (before) q.set('before', before);
+  return q.toString();
+}
+
+// The pages of the list are read forwards by the cursor each page gives
+// of the next; going back is going to a cursor seen before. A pager is
+// the cursors of the pages up to the one shown ("" the first).
+
+/** firstPage is the pager at the first page. */
+export const firstPage = () => ({ cursors: [''] });
+
+/** pageCursor is the cursor of the page shown. */
+export const pageCursor = (p) => p.cursors[p.cursors.length - 1];
+
+/** pageNumber is the number of the page shown, from 1. */
+export const pageNumber = (p) => p.cursors.length;
+
+/** nextPage is the pager at the page of cursor, after the one shown. */
+export const nextPage = (p, cursor) => ({ cursors: [...p.cursors, cursor] });
+
+/** prevPage is the pager at the page before the one shown (the first stays). */
+export const prevPage = (p) => (p.cursors.length > 1 ? { cursors: p.cursors.slice(0, -1) } : p);
+
+/**
+ * chosenPool is the pool whose history the chart shows first: the one with
+ * the most rated games (the first of the list on a tie), as "size-speed".
+ */
+export function chosenPool(history) {
+  let best = history[0];
+  for (const hs of history) {
+    if (hs.points.length > best.points.length) best = hs;
+  }
+  return best ? `${best.size}-${best.speed}` : '';
+}
+
+/** profilePage runs the page of the player name. */
+export function profilePage(name) {
+  $('#profile').hidden = false;
+  new ProfilePage(name).start();
+}
+
+class ProfilePage {
+  constructor(name) {
+    this.name = name;
+    this.filters = readFilters(location.search);
+    this.pager = firstPage();
+    this.next = null;
+    this.loading = 0; // the number of the last request for games: only its answer is shown
+  }
+
+  start() {
+    this.form = $('#game-filters');
+    for (const k of ['result', 'opponent', 'size']) this.form.elements[k].value = this.filters[k];
+    this.form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      this.filters = readFilters(gamesQuery({
+        result: this.form.elements.result.value,
+        opponent: this.form.elements.opponent.value,
+        size: this.form.elements.size.value,
+      }));
+      const query = gamesQuery(this.filters);
+      history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}`);
+      this.pager = firstPage();
+      this.loadGames();
+    });
+    $('#games-next').addEventListener('click', () => {
+      if (!this.next) return;
+      this.pager = nextPage(this.pager, this.next);
+      this.loadGames();
+    });
+    $('#games-prev').addEventListener('click', () => {
+      this.pager = prevPage(this.pager);
+      this.loadGames();
+    });
+    this.loadProfile();
+    this.loadGames();
+  }
+
+  async loadProfile() {
+    let p;
+    let hist;
+    try {
+      [p, hist] = await Promise.all([api.profile(this.name), api.ratingHistory(this.name)]);
+    } catch (e) {
+      document.title = 'No such player · Emergo';
+      $('#profile-name').textContent = this.name;
+      showMessage($('[data-testid="profile-message"]'), e.message);
+      for (const id of ['#profile-ratings-box', '#profile-history-box', '#profile-games-box']) $(id).hidden = true;
+      return;
+    }
+    this.name = p.name;
+    document.title = `${p.name} · Emergo`;
+    $('#profile-name').textContent = p.name;
+    $('#profile-since').textContent = `Member since ${new Date(p.created).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}`;
+    $('#profile-counts').textContent = countsText(p.games);
+    this.showRatings(p.ratings);
+    this.showHistory(hist.history);
+  }
+
+  showRatings(ratings) {
+    const rows = ratings.map((r) => h('tr', { 'data-testid': `rating-${r.size}-${r.speed}` },
+      h('th', { scope: 'row' }, capital(poolName(r.size, r.speed))),
+      h('td', { class: `num rating${r.provisional ? ' provisional' : ''}`, title: r.provisional ? 'Provisional' : null }, ratingText(r)),
+      h('td', { class: 'num muted' }, count(r.games, 'rated game'))));
+    $('#profile-ratings').replaceChildren(h('table', { class: 'games ratings' },
+      h('thead', {}, h('tr', {},
+        h('th', {}, 'Board and speed'), h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Played'))),
+      h('tbody', {}, rows)));
+  }
+
+  showHistory(history) {
+    const select = $('#chart-pool');
+    select.replaceChildren(...history.map((hs) => h('option', { value: `${hs.size}-${hs.speed}` },
+      `${capital(poolName(hs.size, hs.speed))} (${count(hs.points.length, 'game')})`)));
+    select.value = chosenPool(history);
+    const draw = () => {
+      const hs = history.find((x) => `${x.size}-${x.speed}` === select.value);
+      $('#rating-history').replaceChildren(hs ? ratingChart(hs) : '');
+    };
+    select.addEventListener('change', draw);
+    draw();
+  }
+
+  async loadGames() {
+    const n = ++this.loading;
+    const box = $('#player-games');
+    const msg = $('[data-testid="games-message"]');
+    $('#games-pgn').href = api.playerPGN(this.name, gamesQuery({ ...this.filters, result: this.filters.result === 'ongoing' ? '' : this.filters.result }));
+    $('#games-pgn').hidden = this.filters.result === 'ongoing';
+    let page;
+    try {
+      page = await api.playerGames(this.name, gamesQuery(this.filters, pageCursor(this.pager)));
+    } catch (e) {
+      if (n !== this.loading) return;
+      showMessage(msg, e.message);
+      box.replaceChildren();
+      this.showPager(null);
+      return;
+    }
+    if (n !== this.loading) return;
+    showMessage(msg, '');
+    this.showPager(page.next);
+    const games = page.games || [];
+    if (games.length === 0) {
+      const filtered = this.filters.result || this.filters.opponent || this.filters.size;
+      box.replaceChildren(h('p', { class: 'muted' }, filtered ? 'No games match these filters.' : 'No games yet.'));
+      return;
+    }
+    box.replaceChildren(h('table', { class: 'games' },
+      h('thead', {}, h('tr', {},
+        h('th', {}, 'Date'), h('th', {}, 'Opponent'), h('th', { class: 'hide-narrow' }, 'Colour'),
+        h('th', {}, 'Board'), h('th', { class: 'hide-narrow' }, 'Time'), h('th', {}, 'Result'),
+        h('th', { class: 'num hide-narrow' }, 'Moves'), h('th', {}, 'Records'))),
+      h('tbody', {}, games.map((g) => {
+        const r = gameRow(g);
+        return h('tr', { 'data-testid': 'player-game', 'data-game': g.id, 'data-outcome': g.outcome },
+          h('td', {}, h('a', { href: r.href }, r.date)),
+          h('td', { class: 'players' }, playerLink(r.opponent, r.opponentAccount)),
+          h('td', { class: 'hide-narrow' }, r.color),
+          h('td', {}, r.board),
+          h('td', { class: 'hide-narrow' }, `${r.time}, ${r.rated.toLowerCase()}`),
+          h('td', { class: `outcome ${g.outcome}` }, h('a', { href: r.href }, r.outcome),
+            r.reason ? h('span', { class: 'muted small' }, ` ${r.reason}`) : null),
+          h('td', { class: 'num hide-narrow' }, String(r.moves)),
+          h('td', { class: 'links' }, r.pgn
+            ? [h('a', { href: r.pgn, download: true, 'data-testid': 'game-pgn' }, 'PGN'), ' ',
+              h('a', { href: r.json, download: true, 'data-testid': 'game-json' }, 'JSON')]
+            : h('span', { class: 'muted' }, '–')));
+      }))));
+  }
+
+  showPager(next) {
+    this.next = next || null;
+    $('#games-next').disabled = !this.next;
+    $('#games-prev').disabled = pageNumber(this.pager) === 1;
+    $('#games-page').textContent = `Page ${pageNumber(this.pager)}`;
+  }
+}
