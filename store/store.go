@@ -70,6 +70,10 @@ type Game struct {
 	// Rated says that the game counts for its players' ratings (package
 	// ratings keeps them).
 	Rated bool
+	// Invite is the hash of the invitation's secret that alone takes the
+	// open seat of a friend game (the SHA-256 in hex, as Seat.Token);
+	// empty when anyone with the link may take it, or no seat is open.
+	Invite string
 	// Version counts the writes of the game; Update succeeds only on the
 	// version it was read at.
 	Version int64
@@ -174,7 +178,9 @@ type Store interface {
 	// Due returns the IDs of the games that go on whose Deadline
 	// is set and not after by, the soonest first, at most limit.
 	Due(ctx context.Context, by time.Time, limit int) ([]string, error)
-	// Recent lists the most recently updated games.
+	// Recent lists the most recently updated games played on the site:
+	// not uploaded records (mode "analysis"), and not games with a seat
+	// still open, whose invitation is their players' business.
 	Recent(ctx context.Context, limit int) ([]Summary, error)
 	// Seated lists the games in which token or the account user holds a
 	// seat (the empty token and user 0 hold none): those going on first

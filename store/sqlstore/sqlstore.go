@@ -243,14 +243,14 @@ func b2i(b bool) int {
 const gameColumns = `size, start_pos, created_ms, updated_ms, mode, level,
 	white_name, white_token, white_engine, white_user, black_name, black_token, black_engine, black_user,
 	result, reason, draw_offer, take_back, initial_ms, increment_ms,
-	white_left_ms, black_left_ms, turn_start_ms, days, deadline_ms, rated`
+	white_left_ms, black_left_ms, turn_start_ms, days, deadline_ms, rated, invite`
 
 func gameArgs(g *store.Game) []any {
 	return []any{g.Size, g.Start, ms(g.Created), ms(g.Updated), g.Mode, g.Level,
 		g.Seats[0].Name, g.Seats[0].Token, b2i(g.Seats[0].Engine), g.Seats[0].UserID,
 		g.Seats[1].Name, g.Seats[1].Token, b2i(g.Seats[1].Engine), g.Seats[1].UserID,
 		g.Result, g.Reason, g.DrawOffer, g.TakeBack, dms(g.Initial), dms(g.Increment),
-		dms(g.TimeLeft[0]), dms(g.TimeLeft[1]), ms(g.TurnStart), g.Days, ms(g.Deadline), b2i(g.Rated)}
+		dms(g.TimeLeft[0]), dms(g.TimeLeft[1]), ms(g.TurnStart), g.Days, ms(g.Deadline), b2i(g.Rated), g.Invite}
 }
 
 // Create implements store.Store.
@@ -292,7 +292,7 @@ func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 		&g.Seats[0].Name, &g.Seats[0].Token, &we, &g.Seats[0].UserID,
 		&g.Seats[1].Name, &g.Seats[1].Token, &be, &g.Seats[1].UserID,
 		&g.Result, &g.Reason, &g.DrawOffer, &g.TakeBack, &initial, &inc, &wl, &bl, &turn,
-		&g.Days, &deadline, &rated, &g.Version)
+		&g.Days, &deadline, &rated, &g.Invite, &g.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -387,7 +387,10 @@ func (s *DB) ids(ctx context.Context, what, q string, args ...any) ([]string, er
 
 // Recent implements store.Store.
 func (s *DB) Recent(ctx context.Context, limit int) ([]store.Summary, error) {
-	return s.summaries(ctx, "recent", `g.mode <> 'analysis' ORDER BY g.updated_ms DESC LIMIT ?`, limit)
+	return s.summaries(ctx, "recent", `g.mode <> 'analysis'
+		AND NOT (g.white_token = '' AND g.white_engine = 0 AND g.white_user = 0)
+		AND NOT (g.black_token = '' AND g.black_engine = 0 AND g.black_user = 0)
+		ORDER BY g.updated_ms DESC LIMIT ?`, limit)
 }
 
 // Seated implements store.Store.

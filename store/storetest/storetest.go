@@ -112,7 +112,15 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 		// An aborted game ends without a result: it is not ongoing.
 		c.Reason = "aborted"
 		c.Updated = ms(2000)
-		for _, g := range []*store.Game{a, b, c} {
+		// Games waiting for a player, and uploaded records, go on but are
+		// not listed.
+		waiting, record := sample("waiting"), sample("record")
+		waiting.Seats[1] = store.Seat{}
+		waiting.Moves = nil
+		record.Mode = "analysis"
+		record.Seats = [2]store.Seat{{Name: "x"}, {Name: "y"}}
+		waiting.Updated, record.Updated = ms(4000), ms(5000)
+		for _, g := range []*store.Game{a, b, c, waiting, record} {
 			if err := s.Create(ctx, g); err != nil {
 				t.Fatal(err)
 			}
@@ -121,7 +129,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff([]string{"a"}, ids); diff != "" {
+		if diff := cmp.Diff([]string{"a", "waiting", "record"}, ids); diff != "" {
 			t.Errorf("Ongoing (-want +got):\n%s", diff)
 		}
 		rec, err := s.Recent(ctx, 10)
@@ -299,7 +307,8 @@ func sample(id string) *store.Game {
 	return &store.Game{
 		ID: id, Size: 9, Start: "9x9 w 12/12 -", Created: ms(1000), Updated: ms(3000),
 		Mode: "friend", Level: 0,
-		Seats: [2]store.Seat{{Name: "alice", Token: "t-a", UserID: 7}, {Name: "bob", Token: "t-b"}},
+		Seats:  [2]store.Seat{{Name: "alice", Token: "t-a", UserID: 7}, {Name: "bob", Token: "t-b"}},
+		Invite: "h-invite",
 		Moves: []store.Move{
 			{Text: "d6", At: ms(2000), TimeLeft: [2]time.Duration{time.Minute, time.Minute}},
 			{Text: "c1", At: ms(3000), TimeLeft: [2]time.Duration{time.Minute, 59 * time.Second}},
