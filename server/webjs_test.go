@@ -17,9 +17,10 @@ import (
 	"emergo/server"
 )
 
-// TestWebJS runs web/test/*.test.js with `node --test` and fails with
-// node's report when one of them fails. It needs node 18 or later in PATH
-// (Debian's nodejs), and skips without it.
+// TestWebJS checks that every module of web/ parses, and runs
+// web/test/*.test.js with `node --test`, failing with node's report when
+// one of them fails. It needs node 18 or later in PATH (Debian's nodejs),
+// and skips without it.
 func TestWebJS(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -32,6 +33,20 @@ func TestWebJS(t *testing.T) {
 	major, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimSpace(string(version)), "v"), ".")
 	if n, err := strconv.Atoi(major); err != nil || n < 18 {
 		t.Skipf("JavaScript unit tests skipped: node %s has no test runner; they need node 18 or later", strings.TrimSpace(string(version)))
+	}
+	// Every module parses, those the tests do not import included (the
+	// pages' own), so that a slip in one shows here and not only in a
+	// browser.
+	modules, err := filepath.Glob(filepath.Join("web", "*.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range modules {
+		cmd := exec.CommandContext(t.Context(), node, "--check", filepath.Base(m))
+		cmd.Dir = "web"
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("node --check %s: %v\n%s", m, err, out)
+		}
 	}
 	files, err := filepath.Glob(filepath.Join("web", "test", "*.test.js"))
 	if err != nil {
