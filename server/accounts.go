@@ -16,10 +16,12 @@ import (
 const sessionCookie = "emergo_session"
 
 // viewer is who asks: the hash of the browser's seat token, and the
-// account logged in (0 for a guest).
+// account logged in (0 for a guest); and the browser's seat cookie
+// itself, from which its invitations are made (invite.go).
 type viewer struct {
-	token string
-	user  int64
+	token  string
+	user   int64
+	cookie string
 }
 
 // holds reports whether the viewer holds st: a seat with an account by
@@ -37,7 +39,7 @@ func (r *request) viewer() viewer {
 	if r.user != nil {
 		id = r.user.ID
 	}
-	return viewer{token: r.token, user: id}
+	return viewer{token: r.token, user: id, cookie: r.cookie}
 }
 
 // seat is the seat the viewer takes: under its username if logged in,

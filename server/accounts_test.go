@@ -484,9 +484,7 @@ func seatsOfAccountsTest(t *testing.T, e *env) {
 	eve.account("signup", creds("Eve", "password1"))
 	st := alice.create(t, map[string]any{"mode": "friend", "size": 7, "color": "white", "name": "not me"})
 	id := st.ID
-	if code, _, body := bob.do("POST", "/api/games/"+id+"/join", map[string]any{"name": "bob"}); code != 200 {
-		t.Fatalf("join: %d %s", code, body)
-	}
+	bob.join(t, id, "bob", *st.Invite)
 	var players struct {
 		Players map[string]struct{ Name string }
 	}

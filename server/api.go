@@ -87,6 +87,7 @@ var siteErrors = []struct {
 	{errSeatsTaken, http.StatusConflict, ""},
 	{errDeclined, http.StatusConflict, "Emergo declines the draw"},
 	{errNoAnalysis, http.StatusForbidden, ""},
+	{errInvited, http.StatusForbidden, ""},
 	{game.ErrNotYourTurn, http.StatusConflict, "it is not your turn"},
 	{game.ErrTimeOut, http.StatusConflict, "your time ran out"},
 	{game.ErrNothingToTakeBack, http.StatusConflict, "you have no move to take back"},
@@ -115,9 +116,10 @@ func writeError(w http.ResponseWriter, err error) {
 // request is what a handler gets: the request and the viewer's identity.
 type request struct {
 	*http.Request
-	w     http.ResponseWriter
-	token string        // hash of the emergo_id cookie, "" if none yet
-	user  *account.User // the account logged in, nil for a guest
+	w      http.ResponseWriter
+	cookie string        // the emergo_id cookie, "" if none yet
+	token  string        // its hash, the token of the browser's seats
+	user   *account.User // the account logged in, nil for a guest
 }
 
 // identify returns the viewer's seat token, creating the cookie if asked.
@@ -132,11 +134,20 @@ func (r *request) identify(create bool) string {
 		Name: cookieName, Value: secret, Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteLaxMode, MaxAge: 400 * 24 * 3600,
 	})
-	r.token = hashToken(secret)
+	r.cookie, r.token = secret, hashToken(secret)
 	return r.token
 }
 
 const cookieName = "emergo_id"
+
+// seatCookie returns the emergo_id cookie of r and its hash, the token of
+// the browser's seats, or "" and "" if it has none.
+func seatCookie(r *http.Request) (cookie, token string) {
+	if c, err := r.Cookie(cookieName); err == nil && c.Value != "" {
+		return c.Value, hashToken(c.Value)
+	}
+	return "", ""
+}
 
 func hashToken(secret string) string {
 	h := sha256.Sum256([]byte(secret))
@@ -153,9 +164,7 @@ func (s *Server) api(h func(*request) (int, any, error)) http.HandlerFunc {
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		req := &request{Request: r, w: w, user: userOf(r.Context())}
-		if c, err := r.Cookie(cookieName); err == nil && c.Value != "" {
-			req.token = hashToken(c.Value)
-		}
+		req.cookie, req.token = seatCookie(r)
 		status, v, err := h(req)
 		if err != nil {
 			writeError(w, err)
@@ -252,6 +261,8 @@ type stateJSON struct {
 	Over      bool                  `json:"over"`
 	Abortable bool                  `json:"abortable"`
 	Analysis  bool                  `json:"analysis"`
+	Invite    any                   `json:"invite"`
+	Invited   bool                  `json:"invited"`
 	Players   map[string]playerJSON `json:"players"`
 	You       any                   `json:"you"`
 	DrawOffer any                   `json:"drawOffer"`
@@ -305,6 +316,10 @@ func (s *Server) state(lv *live, who viewer) stateJSON {
 	if c, ok := r.seatOf(who); ok {
 		st.You = colorNames[c]
 	}
+	if secret := r.invitation(who.cookie); secret != "" {
+		st.Invite = secret
+	}
+	st.Invited = r.invite != "" && !g.Over()
 	for _, m := range g.Rules().Moves() {
 		st.Moves = append(st.Moves, m.Text(p.Geometry()))
 	}
@@ -458,9 +473,12 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 		game: game.New(rules.NewGame(geo), s.options(control)),
 	}
 	rd.seats[me] = r.seat(req.Name)
-	if m == engineGame {
+	switch m {
+	case engineGame:
 		rd.seats[me.Other()] = seat{name: fmt.Sprintf("Emergo level %d", req.Level), engine: true}
 		rd.game.Start() // both players are there
+	case friendGame:
+		rd.invite = hashToken(inviteSecret(r.cookie, rd.id))
 	}
 	return s.create(r, rd)
 }
@@ -550,14 +568,15 @@ func (s *Server) handleAt(r *request) (int, any, error) {
 
 func (s *Server) handleJoin(r *request) (int, any, error) {
 	var req struct {
-		Name string `json:"name"`
+		Name   string `json:"name"`
+		Invite string `json:"invite"`
 	}
 	if err := decode(r, &req); err != nil {
 		return 0, nil, err
 	}
 	me := r.seat(req.Name)
 	return s.withGame(r, func(lv *live) error {
-		return s.join(r.Context(), lv, me)
+		return s.join(r.Context(), lv, me, req.Invite)
 	})
 }
 

@@ -69,8 +69,9 @@ func TestBrowserCorrespondence(t *testing.T) {
 	)
 	id := alice.gameID()
 	poll(alice, "the page says the days per move", alice.deadlineText, func(s string) bool { return s == "3 days per move" })
+	link := alice.inviteLink()
 	bob.do("join by the invite link",
-		chromedp.Navigate(ts.URL+"/g/"+id),
+		chromedp.Navigate(link),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="join"]`)),
 		chromedp.SendKeys(chromedp.CSS(`[data-testid="join-name"]`), "Bob"),
 		chromedp.Click(chromedp.CSS(`[data-testid="join"]`)),

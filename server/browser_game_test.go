@@ -5,6 +5,7 @@ package server_test
 // both players' pages, without reloading.
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -51,11 +52,11 @@ func (b *browser) click(what, testid string) {
 	b.do(what, chromedp.Click(chromedp.CSS(`[data-testid="`+testid+`"]`)))
 }
 
-// startFriendGame has alice create a 7x7 friend game as White on the home
-// page and bob join it by the link she was given; it returns the game's id
-// once both pages know that both are there.
-func startFriendGame(t *testing.T, url string, alice, bob *browser) string {
-	t.Helper()
+// createFriendGame has alice create a 7x7 friend game as White on the
+// home page; it returns the game's id and the link her page gives her to
+// send.
+func createFriendGame(url string, alice *browser) (id, link string) {
+	alice.t.Helper()
 	alice.do("create a friend game",
 		chromedp.Navigate(url+"/"),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="new-friend"]`)),
@@ -63,10 +64,24 @@ func startFriendGame(t *testing.T, url string, alice, bob *browser) string {
 		chromedp.SetValue(chromedp.CSS(`[data-testid="color"]`), "white"),
 		chromedp.Click(chromedp.CSS(`[data-testid="new-friend"]`)),
 	)
-	id := alice.gameID()
-	link := poll(alice, "the invite link is shown", func() (string, error) {
-		return tryJS[string](alice, `(document.querySelector('[data-testid="invite-link"]') || {}).value || ''`)
+	return alice.gameID(), alice.inviteLink()
+}
+
+// inviteLink returns the link that b's game page gives to send, once it
+// is shown.
+func (b *browser) inviteLink() string {
+	b.t.Helper()
+	return poll(b, "the invite link is shown", func() (string, error) {
+		return tryJS[string](b, `(document.querySelector('[data-testid="invite-link"]') || {}).value || ''`)
 	}, func(s string) bool { return s != "" })
+}
+
+// startFriendGame has alice create a 7x7 friend game as White on the home
+// page and bob join it by the link she was given; it returns the game's id
+// once both pages know that both are there.
+func startFriendGame(t *testing.T, url string, alice, bob *browser) string {
+	t.Helper()
+	id, link := createFriendGame(url, alice)
 	bob.do("open the invite link and join",
 		chromedp.Navigate(link),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="join"]`)),
@@ -165,4 +180,56 @@ func TestBrowserOffersAbortAnalysis(t *testing.T) {
 		}
 	}
 	alice.screenshot("aborted")
+}
+
+// TestBrowserInvitedSeat: the seat of a friend game is kept for the friend
+// with the invitation. A stranger does not find the game on the home page,
+// and its plain link offers him no seat (the server refuses one with a
+// clear message); the invitation link takes it, and the address keeps no
+// secret afterwards.
+func TestBrowserInvitedSeat(t *testing.T) {
+	exe := requireChromium(t)
+	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	alice := newBrowser(t, exe, "alice")
+	id, link := createFriendGame(ts.URL, alice)
+	plain, secret, ok := strings.Cut(link, "#invite=")
+	if !ok || plain != ts.URL+"/g/"+id || secret == "" {
+		t.Fatalf("invite link %q, want %s/g/%s#invite=...", link, ts.URL, id)
+	}
+
+	eve := newBrowser(t, exe, "eve")
+	eve.do("open the home page", chromedp.Navigate(ts.URL+"/"))
+	list := poll(eve, "the list of games is shown", func() (string, error) {
+		return tryJS[string](eve, `(document.querySelector('[data-testid="game-list"]') || {}).innerText || ''`)
+	}, func(s string) bool { return s != "" && !strings.Contains(s, "Loading") })
+	if links := evalJS[int](eve, `document.querySelectorAll('[data-testid="game-list"] a[href*="`+id+`"]').length`); links != 0 {
+		t.Errorf("the home page lists the game waiting for the invited friend: %q", list)
+	}
+	eve.do("open the plain link", chromedp.Navigate(plain))
+	v := eve.waitView("the page says the seat is kept", func(v pageView) bool {
+		return strings.Contains(v.Status, "invited friend")
+	})
+	if seats := evalJS[int](eve, `document.querySelectorAll('#join-buttons button').length`); seats != 0 || !evalJS[bool](eve, `document.querySelector('#join-box').hidden`) {
+		t.Errorf("a stranger is offered %d seats; status %q", seats, v.Status)
+	}
+	refusal := evalJS[map[string]any](eve, `fetch('/api/games/`+id+`/join', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({name: 'Eve'})}).then(async (r) => ({status: r.status, body: await r.json()}))`)
+	if refusal["status"] != float64(403) || !strings.Contains(fmt.Sprint(refusal["body"]), "only the invitation link takes it") {
+		t.Errorf("a stranger's request to join: %v, want 403 saying the seat is kept for the invited friend", refusal)
+	}
+	eve.screenshot("invited-seat-stranger")
+
+	bob := newBrowser(t, exe, "bob")
+	bob.do("open the invitation", chromedp.Navigate(link))
+	bob.waitView("the page invites Bob", func(v pageView) bool { return strings.Contains(v.Status, "You are invited") })
+	bob.do("join", chromedp.WaitVisible(chromedp.CSS(`[data-testid="join"]`)), chromedp.Click(chromedp.CSS(`[data-testid="join"]`)))
+	bob.waitView("Bob has joined", func(v pageView) bool { return strings.Contains(v.Message, "You have joined") })
+	if st := bob.state(id); st.You == nil || *st.You != "black" {
+		t.Errorf("after joining Bob is %v, want black", st.You)
+	}
+	if hash := evalJS[string](bob, `location.hash`); hash != "" {
+		t.Errorf("after joining the address still holds %q", hash)
+	}
+	alice.waitView("Alice may move", func(v pageView) bool { return v.Interactive })
+	eve.waitView("Eve watches the game", func(v pageView) bool { return strings.Contains(v.Status, "You are watching") })
 }

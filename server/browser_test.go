@@ -594,11 +594,9 @@ func TestBrowserFriendsPlayLive(t *testing.T) {
 	)
 	id := alice.gameID()
 	alice.mark()
-	link := poll(alice, "the invite link is shown", func() (string, error) {
-		return tryJS[string](alice, `(document.querySelector('[data-testid="invite-link"]') || {}).value || ''`)
-	}, func(s string) bool { return s != "" })
-	if link != ts.URL+"/g/"+id {
-		t.Fatalf("invite link %q, want %s/g/%s", link, ts.URL, id)
+	link := alice.inviteLink()
+	if !strings.HasPrefix(link, ts.URL+"/g/"+id+"#invite=") {
+		t.Fatalf("invite link %q, want %s/g/%s#invite=...", link, ts.URL, id)
 	}
 
 	bob.do("open the invite link",

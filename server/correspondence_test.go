@@ -76,9 +76,7 @@ func TestCorrespondenceState(t *testing.T) {
 		t.Fatalf("before the friend joins: %+v %+v", cs.Clock, cs.Correspondence)
 	}
 	before := e.time()
-	if code, _, body := b.do("POST", "/api/games/"+id+"/join", map[string]any{"name": "bob"}); code != 200 {
-		t.Fatalf("join: %d %s", code, body)
-	}
+	b.join(t, id, "bob", a.invite(t, id))
 	cs = a.corr(t, id)
 	within(t, "White's deadline", cs.deadline(t), before.Add(3*day), e.time().Add(3*day))
 	if c := cs.Correspondence; *c.Running != "white" || c.LeftMS <= 0 || c.LeftMS > (3*day).Milliseconds() {

@@ -22,10 +22,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	var token string
-	if c, err := r.Cookie(cookieName); err == nil && c.Value != "" {
-		token = hashToken(c.Value)
-	}
+	who := viewer{user: userID(r.Context())}
+	who.cookie, who.token = seatCookie(r)
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -44,7 +42,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}()
 	send := func() bool {
 		lv.mu.Lock()
-		st := s.state(lv, viewer{token: token, user: userID(r.Context())})
+		st := s.state(lv, who)
 		lv.mu.Unlock()
 		data, _ := json.Marshal(st)
 		if _, err := w.Write([]byte("event: state\ndata: " + string(data) + "\n\n")); err != nil {

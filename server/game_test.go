@@ -354,3 +354,113 @@ func TestAnalysisClosedDuringPlay(t *testing.T) {
 		})
 	}
 }
+
+// The open seat of a friend game is kept for the friend with the
+// invitation: a stranger with the game's plain link cannot take it, nor
+// find the game in the list of recent games; the invitation takes it. A
+// game stored before invitations may be joined by anyone with its link.
+func TestInvitedSeat(t *testing.T) {
+	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	legacy := &store.Game{
+		ID: "legacy", Size: 9, Start: "9x9 w 12/12 -", Mode: "friend",
+		Seats:  [2]store.Seat{{Name: "old", Token: "t-old"}},
+		Result: "*", DrawOffer: -1, TakeBack: -1,
+	}
+	if err := db.Create(context.Background(), legacy); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, server.Config{Store: db})
+	const kept = "this seat is kept for the friend who was invited: only the invitation link takes it; you can watch"
+	join := func(c *client, id string, body map[string]any) (int, state) {
+		code, st, _ := c.do("POST", "/api/games/"+id+"/join", body)
+		return code, st
+	}
+	open := func(t *testing.T) (id, invite string, creator *client) {
+		creator = e.client()
+		st := creator.create(t, map[string]any{"mode": "friend", "size": 7, "name": "alice"})
+		if st.Invite == nil || *st.Invite == "" || !st.Invited {
+			t.Fatalf("a new friend game: invite %v, invited %v; want the creator's invitation", st.Invite, st.Invited)
+		}
+		return st.ID, *st.Invite, creator
+	}
+	tests := []struct {
+		name string
+		try  func(t *testing.T) (int, state)
+		code int
+		want string // the error, or the seat taken
+	}{
+		{"a stranger with the plain link", func(t *testing.T) (int, state) {
+			id, _, _ := open(t)
+			return join(e.client(), id, map[string]any{"name": "eve"})
+		}, http.StatusForbidden, kept},
+		{"a stranger with a made-up invitation", func(t *testing.T) (int, state) {
+			id, _, _ := open(t)
+			return join(e.client(), id, map[string]any{"name": "eve", "invite": "AAAAAAAAAAAAAAAAAAAAAA"})
+		}, http.StatusForbidden, kept},
+		{"the invitation of another game", func(t *testing.T) (int, state) {
+			id, _, _ := open(t)
+			_, other, _ := open(t)
+			return join(e.client(), id, map[string]any{"name": "eve", "invite": other})
+		}, http.StatusForbidden, kept},
+		{"the invited friend", func(t *testing.T) (int, state) {
+			id, invite, _ := open(t)
+			return join(e.client(), id, map[string]any{"name": "bob", "invite": invite})
+		}, 200, "black"},
+		{"the invitation once the friend is seated", func(t *testing.T) (int, state) {
+			id, invite, _ := open(t)
+			join(e.client(), id, map[string]any{"name": "bob", "invite": invite})
+			return join(e.client(), id, map[string]any{"name": "eve", "invite": invite})
+		}, http.StatusConflict, "both seats are taken; you can watch"},
+		{"anyone, in a game stored before invitations", func(t *testing.T) (int, state) {
+			return join(e.client(), legacy.ID, map[string]any{"name": "eve"})
+		}, 200, "black"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, st := tc.try(t)
+			got := st.Error
+			if code == 200 && st.You != nil {
+				got = *st.You
+			}
+			if code != tc.code || got != tc.want {
+				t.Errorf("%d %q, want %d %q", code, got, tc.code, tc.want)
+			}
+		})
+	}
+
+	t.Run("who sees the invitation", func(t *testing.T) {
+		id, invite, alice := open(t)
+		listed := func() bool {
+			var list struct {
+				Games []struct {
+					ID string `json:"id"`
+				} `json:"games"`
+			}
+			alice.getJSON(t, "/api/games", &list)
+			return slices.ContainsFunc(list.Games, func(g struct {
+				ID string `json:"id"`
+			}) bool {
+				return g.ID == id
+			})
+		}
+		if listed() {
+			t.Error("the game waiting for the invited friend is in the list of recent games")
+		}
+		if _, st, _ := e.client().do("GET", "/api/games/"+id, nil); st.Invite != nil || !st.Invited {
+			t.Errorf("a watcher sees invite %v, invited %v; want no invitation, the seat kept", st.Invite, st.Invited)
+		}
+		bob := e.client()
+		bob.join(t, id, "bob", invite)
+		for name, c := range map[string]*client{"alice": alice, "bob": bob} {
+			if _, st, _ := c.do("GET", "/api/games/"+id, nil); st.Invite != nil || st.Invited {
+				t.Errorf("%s after the join sees invite %v, invited %v; want none", name, st.Invite, st.Invited)
+			}
+		}
+		if !listed() {
+			t.Error("the game is not in the list of recent games once both are there")
+		}
+	})
+}

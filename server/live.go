@@ -25,6 +25,7 @@ var (
 	errAbsent     = errors.New("your opponent has not joined yet: send them the invite link")
 	errSeatsTaken = errors.New("both seats are taken; you can watch")
 	errDeclined   = errors.New("the engine declines the draw")
+	errInvited    = errors.New("this seat is kept for the friend who was invited: only the invitation link takes it; you can watch")
 	errNoAnalysis = errors.New("no engine analysis while the game is being played: it opens when the game ends")
 )
 
@@ -196,9 +197,10 @@ func mySeat(r *round, who viewer) (rules.Color, error) {
 	return c, nil
 }
 
-// join gives the viewer the open seat of a friend game, under name. The
-// clock starts when both players are there.
-func (s *Server) join(ctx context.Context, lv *live, me seat) error {
+// join gives the viewer the open seat of a friend game, as me, if the
+// game's invitation is invite (or it has none). The clock starts when both
+// players are there.
+func (s *Server) join(ctx context.Context, lv *live, me seat, invite string) error {
 	r := lv.r
 	if _, ok := r.seatOf(viewer{token: me.token, user: me.user}); ok {
 		return nil // already seated: joining again is harmless
@@ -216,8 +218,12 @@ func (s *Server) join(ctx context.Context, lv *live, me seat) error {
 	if free < 0 || r.mode != friendGame {
 		return errSeatsTaken
 	}
+	if r.invite != "" && !invites(r.invite, invite) {
+		return errInvited
+	}
 	next := r.clone()
 	next.seats[free] = me
+	next.invite = "" // taken
 	next.game.Start()
 	return s.commit(ctx, lv, next)
 }

@@ -76,7 +76,7 @@ func BenchmarkLoad(b *testing.B) {
 				}
 				var st loadState
 				if post(players[0], ts.URL+"/api/games", map[string]any{"mode": "friend", "size": 9}, &st) != nil ||
-					post(players[1], ts.URL+"/api/games/"+st.ID+"/join", map[string]any{"name": "b"}, &st) != nil {
+					post(players[1], ts.URL+"/api/games/"+st.ID+"/join", map[string]any{"name": "b", "invite": st.Invite}, &st) != nil {
 					mu.Lock()
 					failures++
 					mu.Unlock()
@@ -125,8 +125,9 @@ func BenchmarkLoad(b *testing.B) {
 }
 
 type loadState struct {
-	ID    string   `json:"id"`
-	Legal []string `json:"legal"`
+	ID     string   `json:"id"`
+	Legal  []string `json:"legal"`
+	Invite string   `json:"invite"`
 }
 
 func post(c *http.Client, url string, body any, out *loadState) error {

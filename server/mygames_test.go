@@ -39,9 +39,7 @@ func myGamesTest(t *testing.T, e *env) {
 	alice, bob := e.client(), e.client()
 	join := func(id string) {
 		t.Helper()
-		if code, _, body := bob.do("POST", "/api/games/"+id+"/join", map[string]any{"name": "bob"}); code != 200 {
-			t.Fatalf("join: %d %s", code, body)
-		}
+		bob.join(t, id, "bob", alice.invite(t, id))
 	}
 	game := func(extra map[string]any) string {
 		t.Helper()
@@ -171,11 +169,9 @@ func TestMyGamesOfAccounts(t *testing.T) {
 	home, other, bob := e.client(), e.client(), e.client()
 	game := func(c *client) string {
 		t.Helper()
-		id := c.create(t, map[string]any{"mode": "friend", "size": 7, "color": "white", "days": 3}).ID
-		if code, _, body := bob.do("POST", "/api/games/"+id+"/join", map[string]any{"name": "bob"}); code != 200 {
-			t.Fatalf("join: %d %s", code, body)
-		}
-		return id
+		st := c.create(t, map[string]any{"mode": "friend", "size": 7, "color": "white", "days": 3})
+		bob.join(t, st.ID, "bob", *st.Invite)
+		return st.ID
 	}
 	guest := game(home) // before the account: the browser's
 	home.account("signup", creds("Alice", "password1"))

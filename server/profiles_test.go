@@ -93,7 +93,7 @@ func newProfileWorld(t *testing.T, st store.Store) *profileWorld {
 	// Carol (Black); plays on against Bob; plays the engine; aborts.
 	game := func(opp *client, color string) string {
 		st := w.alice.create(t, map[string]any{"mode": "friend", "size": 7, "color": color})
-		if code, _, body := opp.do("POST", "/api/games/"+st.ID+"/join", map[string]any{}); code != 200 {
+		if code, _, body := opp.do("POST", "/api/games/"+st.ID+"/join", map[string]any{"invite": *st.Invite}); code != 200 {
 			t.Fatalf("join: %d %s", code, body)
 		}
 		first, second := w.alice, opp

@@ -58,6 +58,10 @@ type round struct {
 	level   int // the engine's, in engine games
 	created time.Time
 	seats   [2]seat
+	// invite is the hash of the invitation that alone takes the open seat
+	// of a friend game (invite.go); empty once it is taken, and for a
+	// seat anyone with the link may take.
+	invite  string
 	version int64 // of the stored game this round was read as or written to
 	// recorded is how an uploaded record says its game ended, its
 	// Termination as it came (another program's word, or none): an
@@ -153,7 +157,7 @@ func (s *Server) roundOf(g *store.Game) (*round, error) {
 		st.Moves = append(st.Moves, mv.Text)
 		st.Stamps = append(st.Stamps, game.Stamp{At: mv.At, Left: mv.TimeLeft})
 	}
-	r := &round{id: g.ID, mode: m, level: g.Level, created: g.Created, version: g.Version}
+	r := &round{id: g.ID, mode: m, level: g.Level, created: g.Created, version: g.Version, invite: g.Invite}
 	for c, ss := range g.Seats {
 		r.seats[c] = seat{name: ss.Name, token: ss.Token, engine: ss.Engine, user: ss.UserID}
 	}
@@ -177,7 +181,7 @@ func (r *round) stored(updated time.Time) *store.Game {
 		Result: st.Ending.Result.String(), Reason: r.reason(),
 		DrawOffer: colorIndex(st.DrawOffer), TakeBack: colorIndex(st.TakeBack),
 		Initial: clock.Time, Increment: clock.Increment, Days: clock.Days,
-		TimeLeft: st.Left, TurnStart: st.TurnStart, Version: r.version,
+		TimeLeft: st.Left, TurnStart: st.TurnStart, Version: r.version, Invite: r.invite,
 	}
 	if d, ok := r.game.Deadline(); ok {
 		g.Deadline = d

@@ -99,6 +99,8 @@ type state struct {
 	Over      bool     `json:"over"`
 	Abortable bool     `json:"abortable"`
 	Analysis  bool     `json:"analysis"`
+	Invite    *string  `json:"invite"`
+	Invited   bool     `json:"invited"`
 	You       *string  `json:"you"`
 	Thinking  bool     `json:"thinking"`
 	Version   int64    `json:"version"`
@@ -154,17 +156,35 @@ func (c *client) move(id, mv string, ply int) (int, state) {
 	return code, st
 }
 
-// friendGame creates a 7x7 game between two clients and returns its id.
+// invite returns the invitation of game id that c, its creator, sends.
+func (c *client) invite(t *testing.T, id string) string {
+	t.Helper()
+	_, st, body := c.do("GET", "/api/games/"+id, nil)
+	if st.Invite == nil {
+		t.Fatalf("no invitation in the state of game %s: %s", id, body)
+	}
+	return *st.Invite
+}
+
+// join takes the open seat of game id with the invitation.
+func (c *client) join(t *testing.T, id, name, invite string) {
+	t.Helper()
+	if code, _, body := c.do("POST", "/api/games/"+id+"/join", map[string]any{"name": name, "invite": invite}); code != 200 {
+		t.Fatalf("join: %d %s", code, body)
+	}
+}
+
+// friendGame creates a 7x7 game between two clients, the second invited,
+// and returns its id.
 func friendGame(t *testing.T, e *env, extra map[string]any) (string, *client, *client) {
+	t.Helper()
 	a, b := e.client(), e.client()
 	req := map[string]any{"mode": "friend", "size": 7, "color": "white", "name": "alice"}
 	for k, v := range extra {
 		req[k] = v
 	}
 	st := a.create(t, req)
-	if code, _, body := b.do("POST", "/api/games/"+st.ID+"/join", map[string]any{"name": "bob"}); code != 200 {
-		t.Fatalf("join: %d %s", code, body)
-	}
+	b.join(t, st.ID, "bob", *st.Invite)
 	return st.ID, a, b
 }
 

@@ -73,6 +73,7 @@ type gameState struct {
 		Running string `json:"running"`
 	} `json:"clock"`
 	Position string `json:"position"`
+	Invite   string `json:"invite"`
 }
 
 func call(t *testing.T, c *http.Client, method, url string, body any) gameState {
@@ -122,7 +123,7 @@ func TestServerSurvivesSIGKILL(t *testing.T) {
 
 	// A clocked game between two people, three moves in.
 	g := call(t, a, "POST", srv.base+"/api/games", map[string]any{"mode": "friend", "size": 9, "color": "white", "clock": map[string]any{"initial": 300, "increment": 3}})
-	call(t, b, "POST", srv.base+"/api/games/"+g.ID+"/join", map[string]any{"name": "bob"})
+	call(t, b, "POST", srv.base+"/api/games/"+g.ID+"/join", map[string]any{"name": "bob", "invite": g.Invite})
 	moves := []string{"d6", "c1", "b4"}
 	var last gameState
 	for i, mv := range moves {

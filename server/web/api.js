@@ -76,8 +76,8 @@ export const getGame = (id) => request('GET', game(id));
 /** positionAt is the board after ply moves of a game (0: the start). */
 export const positionAt = (id, ply) => request('GET', `${game(id)}/at/${ply}`);
 
-/** join takes the open seat of a game. */
-export const join = (id, name) => request('POST', `${game(id)}/join`, { name });
+/** join takes the open seat of a game, with the invitation that keeps it ("" for none). */
+export const join = (id, name, invite = '') => request('POST', `${game(id)}/join`, { name, invite });
 
 /** move plays a move; ply is the number of moves the client has seen. */
 export const move = (id, text, ply) => request('POST', `${game(id)}/move`, { move: text, ply });

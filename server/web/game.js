@@ -13,7 +13,7 @@ import { normalizeMove } from './notation.js';
 import { closeResign, renderAnalysis, renderControls, renderMoves, renderPlayer, renderSeats, renderStatus } from './panel.js';
 import { storedName, storeName } from './prefs.js';
 import { firstSide, Replay } from './replay.js';
-import { myTurn, title } from './status.js';
+import { inviteFromHash, myTurn, title } from './status.js';
 import { GameSync, playedMove } from './sync.js';
 import { other } from './text.js';
 import { uploadFile } from './upload.js';
@@ -22,6 +22,8 @@ import { uploadFile } from './upload.js';
 export class GamePage {
   constructor(id) {
     this.id = id;
+    // The invitation the link carries, if it does (status.js).
+    this.invite = inviteFromHash(location.hash);
     this.sync = new GameSync(id, {
       onState: (s, prev) => this.took(s, prev),
       onConn: (status) => {
@@ -152,9 +154,9 @@ export class GamePage {
     if (!s) return;
     this.renderBoard();
     this.renderPlayers();
-    renderStatus(s, this.replay.view);
+    renderStatus(s, this.replay.view, this.invite);
     renderMoves(s, this.replay.view);
-    renderSeats(s, () => this.join());
+    renderSeats(s, this.invite, () => this.join());
     renderControls(s, (what, action) => this.act(() => api[what](this.id, action)));
     renderAnalysis(s, this.analysis.busy);
     this.clocks.sync(s);
@@ -253,7 +255,10 @@ export class GamePage {
     const name = $('#join-name').value.trim();
     storeName(name);
     try {
-      const ns = await api.join(this.id, name);
+      const ns = await api.join(this.id, name, this.invite);
+      // The invitation is spent: the address keeps no secret to pass on.
+      this.invite = '';
+      history.replaceState(null, '', location.pathname + location.search);
       this.sync.follow();
       this.sync.apply(ns);
       this.info('You have joined the game.');

@@ -7,7 +7,7 @@
 import { handStack } from './board.js';
 import { $, breakable, h, playerLink } from './dom.js';
 import { firstSide, moveRows, navDisabled, shownSide, viewText } from './replay.js';
-import { analysisNote, controls, inviteTitle, openSeats, playerName, resultText, statusLine } from './status.js';
+import { analysisNote, controls, gameLink, inviteTitle, openSeats, playerName, resultText, statusLine } from './status.js';
 import { capital, men, other } from './text.js';
 
 /**
@@ -40,8 +40,11 @@ export function renderPlayer(box, s, view, colour) {
   return clock;
 }
 
-/** renderStatus fills the result box, the status line and the bar of an earlier position. */
-export function renderStatus(s, view) {
+/**
+ * renderStatus fills the result box, the status line and the bar of an
+ * earlier position; invite is the invitation of the page's link.
+ */
+export function renderStatus(s, view, invite) {
   const status = $('[data-testid="status"]');
   const result = $('[data-testid="result"]');
   const r = resultText(s);
@@ -55,7 +58,7 @@ export function renderStatus(s, view) {
     result.hidden = true;
     result.replaceChildren();
   }
-  const line = statusLine(s, Boolean(view));
+  const line = statusLine(s, Boolean(view), invite);
   status.textContent = line.text;
   status.className = line.cls;
   if (view) $('#view-text').textContent = viewText(view.ply, s.moves.length);
@@ -95,9 +98,13 @@ export function renderMoves(s, view) {
   }
 }
 
-/** renderSeats offers a watcher the open seats (onJoin takes one) and a player the invitation. */
-export function renderSeats(s, onJoin) {
-  const open = openSeats(s);
+/**
+ * renderSeats offers a watcher the open seats (onJoin takes one), those
+ * kept for an invited friend only with the invitation, and a player the
+ * link to send.
+ */
+export function renderSeats(s, invite, onJoin) {
+  const open = openSeats(s, invite);
   const joinBox = $('#join-box');
   if (open.length > 0) {
     const buttons = open.map((c, i) => h('button', {
@@ -109,14 +116,14 @@ export function renderSeats(s, onJoin) {
   } else {
     joinBox.hidden = true;
   }
-  const invite = $('#invite-box');
+  const box = $('#invite-box');
   if (s.mode === 'friend' && s.you) {
     const opp = (s.players || {})[other(s.you)] || {};
     $('#invite-title').textContent = inviteTitle(Boolean(opp.joined));
-    $('#invite-link').value = `${location.origin}/g/${encodeURIComponent(s.id)}`;
-    invite.hidden = false;
+    $('#invite-link').value = gameLink(location.origin, s);
+    box.hidden = false;
   } else {
-    invite.hidden = true;
+    box.hidden = true;
   }
 }
 

@@ -41,9 +41,10 @@ export function moveHint(s) {
 /**
  * statusLine is the status line {text, cls} of a state (cls the element's
  * classes). While an earlier position is shown (viewing), it says that the
- * status is the live game's, not the board's.
+ * status is the live game's, not the board's. invite is the invitation the
+ * page's link carries, if any.
  */
-export function statusLine(s, viewing) {
+export function statusLine(s, viewing, invite = '') {
   if (s.over) return { text: aborted(s) ? 'Game aborted.' : 'Game over.', cls: 'status over' };
   let text;
   let cls = 'status';
@@ -59,6 +60,10 @@ export function statusLine(s, viewing) {
     text = !op.joined && !op.engine && s.mode === 'friend'
       ? 'Waiting for your friend to join. Send them the link below.'
       : `Waiting for ${op.name || capital(opp)} (${capital(opp)}).`;
+  } else if (s.invited && invite) {
+    text = 'You are invited to play: take your seat below.';
+  } else if (s.invited) {
+    text = 'Waiting for the invited friend to join. You are watching.';
   } else {
     text = `${s.turn === 'white' ? 'White' : 'Black'} to move.`;
     if (s.mode !== 'analysis') text += ' You are watching.';
@@ -95,9 +100,13 @@ export function playerName(s, colour) {
   return p.name || capital(colour);
 }
 
-/** openSeats are the colours a watcher may take a seat as, White first. */
-export function openSeats(s) {
-  if (s.you || s.over || s.mode === 'analysis') return [];
+/**
+ * openSeats are the colours a watcher may take a seat as, White first. A
+ * seat kept for an invited friend is open only to the holder of the
+ * invitation (invite, from the link).
+ */
+export function openSeats(s, invite = '') {
+  if (s.you || s.over || s.mode === 'analysis' || (s.invited && !invite)) return [];
   const players = s.players || {};
   return ['white', 'black'].filter((c) => players[c] && !players[c].joined && !players[c].engine);
 }
@@ -108,6 +117,22 @@ export function openSeats(s) {
  * the game is played.
  */
 export const analysisNote = (s) => (s.analysis ? '' : 'The engine analyses this game once it has ended.');
+
+/**
+ * inviteFromHash is the invitation a link carries after '#' ("#invite=…"),
+ * or "". Browsers send no part of the link after '#' to the server, so the
+ * secret reaches it only with the request to join.
+ */
+export function inviteFromHash(hash) {
+  const m = /^#(?:.*&)?invite=([A-Za-z0-9_-]+)/.exec(hash || '');
+  return m ? m[1] : '';
+}
+
+/** gameLink is the link of a game that a player sends: his invitation in it while it stands. */
+export function gameLink(origin, s) {
+  const link = `${origin}/g/${encodeURIComponent(s.id)}`;
+  return s.invite ? `${link}#invite=${s.invite}` : link;
+}
 
 /** inviteTitle heads the link of a friend game: an invitation until the friend is there. */
 export const inviteTitle = (friendJoined) =>

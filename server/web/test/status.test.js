@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { analysisNote, controls, inviteTitle, moveHint, myTurn, openSeats, playerName, resultText, statusLine, title } from '../status.js';
+import { analysisNote, controls, gameLink, inviteFromHash, inviteTitle, moveHint, myTurn, openSeats, playerName, resultText, statusLine, title } from '../status.js';
 
 // game is a state as the API gives it, with the fields given changed.
 const game = (over = {}) => ({
@@ -126,9 +126,11 @@ test('openSeats', async (t) => {
     { name: 'not after the end', s: game({ you: null, players, result: '1-0', over: true }), want: [] },
     { name: 'not after an abort', s: game({ you: null, players, reason: 'aborted', over: true }), want: [] },
     { name: 'not in a record', s: game({ you: null, players, mode: 'analysis' }), want: [] },
+    { name: 'not a seat kept for an invited friend', s: game({ you: null, players, invited: true }), want: [] },
+    { name: 'a kept seat with the invitation', s: game({ you: null, players, invited: true }), invite: 'k3y', want: ['black'] },
   ];
   for (const c of cases) {
-    await t.test(c.name, () => assert.deepEqual(openSeats(c.s), c.want));
+    await t.test(c.name, () => assert.deepEqual(openSeats(c.s, c.invite), c.want));
   }
 });
 
@@ -251,4 +253,34 @@ test('analysisNote', async (t) => {
   for (const c of cases) {
     await t.test(c.name, () => assert.equal(analysisNote(c.s), c.want));
   }
+});
+
+test('statusLine: an invited seat', async (t) => {
+  const players = { white: { name: 'Alice', joined: true }, black: { joined: false } };
+  const cases = [
+    { name: 'a stranger', s: game({ you: null, players, invited: true }), invite: '', want: 'Waiting for the invited friend to join. You are watching.' },
+    { name: 'the invited friend', s: game({ you: null, players, invited: true }), invite: 'k3y', want: 'You are invited to play: take your seat below.' },
+    { name: 'the inviter', s: game({ players, invited: true }), invite: '', want: 'Waiting for your friend to join. Send them the link below.' },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(statusLine(c.s, false, c.invite).text, c.want));
+  }
+});
+
+test('inviteFromHash', async (t) => {
+  const cases = [
+    { name: 'none', hash: '', want: '' },
+    { name: 'an invitation', hash: '#invite=Ab_9-x', want: 'Ab_9-x' },
+    { name: 'among other words', hash: '#x=1&invite=Ab9', want: 'Ab9' },
+    { name: 'something else', hash: '#top', want: '' },
+    { name: 'no characters of a secret', hash: '#invite=<b>', want: '' },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(inviteFromHash(c.hash), c.want));
+  }
+});
+
+test('gameLink', () => {
+  assert.equal(gameLink('https://x.org', game({ invite: 'Ab9' })), 'https://x.org/g/g1#invite=Ab9');
+  assert.equal(gameLink('https://x.org', game({ invite: null })), 'https://x.org/g/g1');
 });
