@@ -32,6 +32,9 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen func(t *
 	t.Run("Ratings", func(t *testing.T) {
 		storetest.Ratings(t, func(t *testing.T) storetest.RatedStore { return fresh(t) })
 	})
+	t.Run("Lobby", func(t *testing.T) {
+		storetest.Lobby(t, func(t *testing.T) storetest.LobbyStore { return fresh(t) })
+	})
 }
 
 // migratesFirstSchema writes a database as the first schema

@@ -255,20 +255,23 @@ func gameArgs(g *store.Game) []any {
 
 // Create implements store.Store.
 func (s *DB) Create(ctx context.Context, g *store.Game) error {
-	args := append([]any{g.ID}, gameArgs(g)...)
-	args = append(args, 1)
-	q := s.rebind(`INSERT INTO games (id, ` + gameColumns + `, version) VALUES (?` + strings.Repeat(", ?", len(args)-1) + `)`)
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
-			return fmt.Errorf("sqlstore: create %s: %w", g.ID, err)
-		}
-		return s.insertMoves(ctx, tx, g, 0)
-	})
-	if err != nil {
+	if err := s.write(ctx, func(tx *sql.Tx) error { return s.create(ctx, tx, g) }); err != nil {
 		return err
 	}
 	g.Version = 1
 	return nil
+}
+
+// create inserts g, version 1, in tx; it leaves g.Version to the caller,
+// to set once the transaction commits.
+func (s *DB) create(ctx context.Context, tx *sql.Tx, g *store.Game) error {
+	args := append([]any{g.ID}, gameArgs(g)...)
+	args = append(args, 1)
+	q := s.rebind(`INSERT INTO games (id, ` + gameColumns + `, version) VALUES (?` + strings.Repeat(", ?", len(args)-1) + `)`)
+	if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+		return fmt.Errorf("sqlstore: create %s: %w", g.ID, err)
+	}
+	return s.insertMoves(ctx, tx, g, 0)
 }
 
 func (s *DB) insertMoves(ctx context.Context, tx *sql.Tx, g *store.Game, from int) error {
