@@ -218,6 +218,10 @@ type playerJSON struct {
 	// Account says that the seat is an account's, whose name is its
 	// username: the page links it to the player's profile.
 	Account bool `json:"account"`
+	// Rating is the account's in the game's pool ("1500?"), "" for none;
+	// RatingDiff what the rated game did to it, once over.
+	Rating     string `json:"rating,omitempty"`
+	RatingDiff *int   `json:"ratingDiff,omitempty"`
 }
 
 type clockJSON struct {
@@ -272,6 +276,8 @@ type stateJSON struct {
 	// Clock.
 	Correspondence *correspondenceJSON `json:"correspondence"`
 	Thinking       bool                `json:"thinking"`
+	Rated          bool                `json:"rated"`
+	Rematch        *rematchJSON        `json:"rematch"`
 	Version        int64               `json:"version"`
 }
 
@@ -328,7 +334,7 @@ func (s *Server) state(lv *live, who viewer) stateJSON {
 		st.Shadow = p.EntrySize()
 	}
 	for c, seat := range r.seats {
-		st.Players[colorNames[c]] = playerJSON{seat.name, seat.engine, seat.joined(), seat.user != 0}
+		st.Players[colorNames[c]] = playerJSON{Name: seat.name, Engine: seat.engine, Joined: seat.joined(), Account: seat.user != 0}
 	}
 	if clock := g.Control(rules.White); clock.Time > 0 {
 		st.Clock = &clockJSON{
@@ -347,6 +353,8 @@ func (s *Server) state(lv *live, who viewer) stateJSON {
 			st.Correspondence.Running = colorNames[g.Side()]
 		}
 	}
+	s.rateState(lv, &st)
+	st.Rematch = s.rematchState(lv)
 	return st
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"emergo/game"
+	"emergo/lobby"
 	"emergo/notation"
 	"emergo/rules"
 	"emergo/store"
@@ -42,6 +43,10 @@ type live struct {
 	// used is when a request last asked for the game (Unix nanoseconds):
 	// idle games are dropped from memory (see sweep).
 	used atomic.Int64
+	// standing is the players' ratings, rematch the last rematch offered
+	// after the game (nil for none).
+	standing standing
+	rematch  *lobby.Challenge
 }
 
 // load returns the live game id, reading it from the store if needed.
@@ -66,7 +71,7 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 		s.log.Error("stored game does not replay", "game", id, "err", err)
 		return nil, errDamaged
 	}
-	lv = &live{r: r, subs: map[chan struct{}]struct{}{}}
+	lv = &live{r: r, subs: map[chan struct{}]struct{}{}, standing: s.loadStanding(ctx, r), rematch: s.loadRematch(ctx, r)}
 	lv.used.Store(s.now().UnixNano())
 	s.mu.Lock()
 	if other := s.games[id]; other != nil {
@@ -88,7 +93,7 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 func (s *Server) commit(ctx context.Context, lv *live, next *round) error {
 	g := next.stored(s.now())
 	keep := min(lv.r.game.Len(), next.game.Len())
-	if err := s.st.Update(ctx, g, keep); err != nil {
+	if err := s.save(ctx, lv, next, g, keep); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			// Another process changed the game: take its version.
 			if g, gerr := s.st.Get(ctx, next.id); gerr == nil {

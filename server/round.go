@@ -67,7 +67,9 @@ type round struct {
 	// Termination as it came (another program's word, or none): an
 	// analysis game shows and keeps it.
 	recorded string
-	game     *game.Game
+	// rated says that the game counts for its players' ratings.
+	rated bool
+	game  *game.Game
 }
 
 func (r *round) clone() *round {
@@ -157,7 +159,7 @@ func (s *Server) roundOf(g *store.Game) (*round, error) {
 		st.Moves = append(st.Moves, mv.Text)
 		st.Stamps = append(st.Stamps, game.Stamp{At: mv.At, Left: mv.TimeLeft})
 	}
-	r := &round{id: g.ID, mode: m, level: g.Level, created: g.Created, version: g.Version, invite: g.Invite}
+	r := &round{id: g.ID, mode: m, level: g.Level, created: g.Created, version: g.Version, invite: g.Invite, rated: g.Rated}
 	for c, ss := range g.Seats {
 		r.seats[c] = seat{name: ss.Name, token: ss.Token, engine: ss.Engine, user: ss.UserID}
 	}
@@ -181,7 +183,7 @@ func (r *round) stored(updated time.Time) *store.Game {
 		Result: st.Ending.Result.String(), Reason: r.reason(),
 		DrawOffer: colorIndex(st.DrawOffer), TakeBack: colorIndex(st.TakeBack),
 		Initial: clock.Time, Increment: clock.Increment, Days: clock.Days,
-		TimeLeft: st.Left, TurnStart: st.TurnStart, Version: r.version, Invite: r.invite,
+		TimeLeft: st.Left, TurnStart: st.TurnStart, Version: r.version, Invite: r.invite, Rated: r.rated,
 	}
 	if d, ok := r.game.Deadline(); ok {
 		g.Deadline = d

@@ -20,7 +20,9 @@ import (
 	"golang.org/x/time/rate"
 
 	"emergo/account"
+	"emergo/lobby"
 	"emergo/player"
+	"emergo/ratings"
 	"emergo/store"
 )
 
@@ -94,6 +96,12 @@ type Server struct {
 	// searches lends the searches of engine work, at most EngineWorkers
 	// at once (see engineWork).
 	searches *player.Pool
+	// rated keeps the ratings and lobby the challenges, if the store
+	// does (nil otherwise: no rated games, no lobby); hub wakes the
+	// lobby's viewers.
+	rated ratings.Store
+	lobby lobby.Store
+	hub   lobbyHub
 }
 
 type clientLimit struct {
@@ -152,6 +160,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Accounts != nil {
 		s.accounts = account.New(cfg.Accounts, cfg.Account)
 	}
+	s.rated, _ = cfg.Store.(ratings.Store)
+	s.lobby, _ = cfg.Store.(lobby.Store)
+	s.hub.subs = map[chan struct{}]struct{}{}
 	s.started = s.now()
 	s.initMetrics()
 	if err := s.resume(ctx); err != nil {
@@ -161,6 +172,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.sweepDeadlines()
 	s.every(max(s.cfg.EvictAfter/4, 10*time.Millisecond), s.sweep)
 	s.every(s.cfg.DeadlineSweep, s.sweepDeadlines)
+	s.every(time.Hour, s.pruneChallenges)
 	return s, nil
 }
 
@@ -270,6 +282,12 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/users/{name}/games", s.api(s.handlePlayerGames))
 	mux.HandleFunc("GET /api/users/{name}/games.pgn", s.handlePlayerPGN)
 	mux.HandleFunc("GET /api/users/{name}/rating-history", s.api(s.handleRatingHistory))
+	mux.HandleFunc("GET /api/lobby", s.api(s.handleLobby))
+	mux.HandleFunc("GET /api/lobby/events", s.handleLobbyEvents)
+	mux.HandleFunc("POST /api/challenges", s.api(s.handleChallenge))
+	mux.HandleFunc("POST /api/challenges/{id}/{action}", s.api(s.handleChallengeAction))
+	mux.HandleFunc("POST /api/games/{id}/rematch", s.api(s.handleRematch))
+	mux.HandleFunc("GET /api/engines", s.api(s.handleEngines))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{http.StatusNotFound, "no such API endpoint"})
 	})
@@ -287,6 +305,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /g/{id}", page("index.html"))
 	mux.HandleFunc("GET /my", page("index.html"))
 	mux.HandleFunc("GET /@/{name}", page("index.html"))
+	mux.HandleFunc("GET /lobby", page("index.html"))
 	mux.HandleFunc("GET /rules", page("rules.html"))
 	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })

@@ -588,6 +588,14 @@ func TestOnPostgres(t *testing.T) {
 	t.Run("Accounts", func(t *testing.T) { accountsTest(t, pg(t)) })
 	t.Run("SeatsOfAccounts", func(t *testing.T) { seatsOfAccountsTest(t, pg(t)) })
 	t.Run("Profiles", func(t *testing.T) { profilesTest(t, pgStore(t)) })
+	t.Run("Challenges", func(t *testing.T) {
+		e, _ := lobbyEnv(t, pgStore(t))
+		challengesTest(t, e)
+	})
+	t.Run("RatedGames", func(t *testing.T) {
+		e, st := lobbyEnv(t, pgStore(t))
+		ratedGamesTest(t, e, st)
+	})
 }
 
 // Games nobody asks for leave memory and come back from the store; a game

@@ -127,4 +127,3 @@ func (s *DB) Prune(ctx context.Context, before time.Time) error {
 	return s.exec(ctx, "prune challenges", s.rebind(`DELETE FROM challenges WHERE (status = ? AND expires_ms < ?) OR (status <> ? AND updated_ms < ?)`),
 		string(lobby.Pending), ms(before), string(lobby.Pending), ms(before))
 }
-
