@@ -481,6 +481,9 @@ type rematchJSON struct {
 	By     string  `json:"by"`     // the colour of the player who offered it
 	Status string  `json:"status"` // pending, accepted, declined, cancelled or expired
 	Game   *string `json:"game"`   // the new game, once accepted
+	// At is when it was offered or answered (Unix milliseconds): a page
+	// takes the newer of two states of one game version by it.
+	At int64 `json:"at"`
 }
 
 // rematchState is the rematch of lv's game (locked) as its state shows
@@ -494,7 +497,7 @@ func (s *Server) rematchState(lv *live) *rematchJSON {
 	if c.From.Is(seatParty(lv.r.seats[rules.Black])) {
 		by = rules.Black
 	}
-	out := &rematchJSON{By: colorNames[by], Status: string(c.Status)}
+	out := &rematchJSON{By: colorNames[by], Status: string(c.Status), At: c.Updated.UnixMilli()}
 	if c.Status == lobby.Pending && !c.Live(s.now()) {
 		out.Status = "expired"
 	}

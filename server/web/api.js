@@ -134,32 +134,38 @@ export const playerPGN = (name, query) => `${user(name)}/games.pgn${query ? `?${
 
 /**
  * subscribe follows a game's live state. onState gets every state; onStatus
- * gets "open" or "reconnecting". EventSource reconnects by itself after a
- * dropped connection; when it gives up (a refused answer), a new one is
- * opened after a pause that grows up to half a minute. The returned function
- * stops everything.
+ * gets "open" or "reconnecting". The returned function stops it.
  */
-export function subscribe(id, onState, onStatus) {
+export const subscribe = (id, onState, onStatus) => follow(`${game(id)}/events`, 'state', onState, onStatus);
+
+/**
+ * follow follows the Server-Sent Events at path: onData gets the parsed data
+ * of every event named name; onStatus gets "open" or "reconnecting".
+ * EventSource reconnects by itself after a dropped connection; when it gives
+ * up (a refused answer), a new one is opened after a pause that grows up to
+ * half a minute. The returned function stops everything.
+ */
+function follow(path, name, onData, onStatus) {
   let es = null;
   let timer = 0;
   let delay = 1000;
   let stopped = false;
 
   const open = () => {
-    es = new EventSource(`${game(id)}/events`);
+    es = new EventSource(path);
     es.addEventListener('open', () => {
       delay = 1000;
       onStatus('open');
     });
-    es.addEventListener('state', (ev) => {
-      let s;
+    es.addEventListener(name, (ev) => {
+      let data;
       try {
-        s = JSON.parse(ev.data);
+        data = JSON.parse(ev.data);
       } catch {
         return;
       }
       onStatus('open');
-      onState(s);
+      onData(data);
     });
     es.addEventListener('error', () => {
       if (stopped) return;
@@ -180,3 +186,23 @@ export function subscribe(id, onState, onStatus) {
   };
 }
 
+/** rematch offers, accepts, declines or withdraws ("cancel") a rematch of a finished game. */
+export const rematch = (id, action) => request('POST', `${game(id)}/rematch`, { action });
+
+/** lobby is the lobby as this browser sees it: {me, challenges}. */
+export const lobby = () => request('GET', '/api/lobby');
+
+/** followLobby follows the lobby's live list, as subscribe does a game. */
+export const followLobby = (onLobby, onStatus) => follow('/api/lobby/events', 'lobby', onLobby, onStatus);
+
+/**
+ * postChallenge posts a challenge {size, clock | days, rated, color, to}: to
+ * a player by username, or open to all without one.
+ */
+export const postChallenge = (body) => request('POST', '/api/challenges', body);
+
+/** answerChallenge accepts (the answer is {game}), declines or withdraws ("cancel") a challenge. */
+export const answerChallenge = (id, action) => request('POST', `/api/challenges/${encodeURIComponent(id)}/${action}`, {});
+
+/** engines are the engine's levels with their estimated ratings: {levels: [{level, rating}]}. */
+export const engines = () => request('GET', '/api/engines');

@@ -1,13 +1,16 @@
 // The site's script: the account area of the header on every page, then
 // the page: "/" is the home page (home.js), "/g/{id}" a game (game.js),
 // "/my" the viewer's games (my.js), "/@/{name}" a player's page
-// (profile.js), and the rules page has nothing more.
-// index.html holds the markup of the home, game, my-games and player pages; those
-// not wanted are removed, so every data-testid names one element.
+// (profile.js), "/lobby" the lobby (lobby.js), and the rules page has
+// nothing more.
+// index.html holds the markup of the home, game, my-games, player and
+// lobby pages; those not wanted are removed, so every data-testid names
+// one element.
 
 import { accountArea } from './account.js';
 import { GamePage } from './game.js';
 import { homePage } from './home.js';
+import { lobbyPage } from './lobby.js';
 import { myGamesPage } from './my.js';
 import { profilePage } from './profile.js';
 
@@ -24,10 +27,11 @@ const path = location.pathname;
 const route = /^\/g\/([^/]+)\/?$/.exec(path);
 const my = /^\/my\/?$/.test(path);
 const player = /^\/@\/([^/]+)\/?$/.exec(path);
+const lobby = /^\/lobby\/?$/.test(path);
 // A game and the list of one's games show what they show by who is
 // looking: after a login or a logout they are loaded again, for whoever
 // looks now.
-accountArea(route || my ? () => location.reload() : undefined);
+accountArea(route || my || lobby ? () => location.reload() : undefined);
 if (route) {
   only('game', '');
   new GamePage(decodeURIComponent(route[1])).start();
@@ -37,6 +41,9 @@ if (route) {
 } else if (player) {
   only('profile', '');
   profilePage(decodeURIComponent(player[1]));
+} else if (lobby) {
+  only('lobby', '/lobby');
+  lobbyPage();
 } else if (document.getElementById('home')) {
   only('home', '/');
   homePage();

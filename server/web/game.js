@@ -10,8 +10,9 @@ import { Clocks } from './clock.js';
 import { Deadline } from './deadline.js';
 import { $, h, showMessage } from './dom.js';
 import { normalizeMove } from './notation.js';
-import { closeResign, renderAnalysis, renderControls, renderMoves, renderPlayer, renderSeats, renderStatus } from './panel.js';
+import { closeResign, renderAnalysis, renderControls, renderMoves, renderPlayer, renderRematch, renderSeats, renderStatus } from './panel.js';
 import { storedName, storeName } from './prefs.js';
+import { rematchGame } from './rated.js';
 import { firstSide, Replay } from './replay.js';
 import { inviteFromHash, myTurn, title } from './status.js';
 import { GameSync, playedMove } from './sync.js';
@@ -133,6 +134,9 @@ export class GamePage {
 
   // took shows a state the sync has just taken, prev the one before.
   took(s, prev) {
+    // A rematch this page saw offered has been accepted: both players go.
+    const next = rematchGame(prev, s);
+    if (next) location.assign(`/g/${encodeURIComponent(next)}`);
     if (!this.replay.view) {
       const m = playedMove(prev, s);
       if (m) this.animateNext = m;
@@ -158,6 +162,7 @@ export class GamePage {
     renderMoves(s, this.replay.view);
     renderSeats(s, this.invite, () => this.join());
     renderControls(s, (what, action) => this.act(() => api[what](this.id, action)));
+    renderRematch(s, (action) => this.act(() => api.rematch(this.id, action)));
     renderAnalysis(s, this.analysis.busy);
     this.clocks.sync(s);
     this.deadline.sync(s);

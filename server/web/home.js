@@ -55,6 +55,15 @@ export function newGameRequest(mode, f) {
   return { body };
 }
 
+/**
+ * levelRating says the estimated rating of the engine at level, from the
+ * levels of /api/engines: "(about 1818)", or "" if unknown.
+ */
+export function levelRating(levels, level) {
+  const l = levels.find((x) => x.level === level);
+  return l ? `(about ${Math.round(l.rating)})` : '';
+}
+
 const prefFields = ['size', 'color', 'level', 'days', 'minutes', 'increment'];
 
 /** homePage runs the home page. */
@@ -75,13 +84,21 @@ export function homePage() {
     f.minutes.disabled = !f.clock.checked;
     f.increment.disabled = !f.clock.checked;
   };
+  let levels = [];
   const syncLevel = () => {
     $('#level-out').textContent = f.level.value;
+    $('#level-rating').textContent = levelRating(levels, Number(f.level.value));
   };
   f.clock.addEventListener('change', syncClock);
   f.level.addEventListener('input', syncLevel);
   syncClock();
   syncLevel();
+  // The levels' estimated ratings, for display: games against the engine
+  // are not rated.
+  api.engines().then((e) => {
+    levels = e.levels || [];
+    syncLevel();
+  }, () => {});
 
   const create = async (mode) => {
     const choices = { clock: f.clock.checked };

@@ -6,6 +6,7 @@
 
 import { handStack } from './board.js';
 import { $, breakable, h, playerLink } from './dom.js';
+import { ratingChanges, rematchView } from './rated.js';
 import { firstSide, moveRows, navDisabled, shownSide, viewText } from './replay.js';
 import { analysisNote, controls, gameLink, inviteTitle, openSeats, playerName, resultText, statusLine } from './status.js';
 import { capital, men, other } from './text.js';
@@ -24,6 +25,7 @@ export function renderPlayer(box, s, view, colour) {
   const who = h('div', { class: 'who' },
     h('span', { class: `swatch ${colour}`, 'aria-hidden': 'true' }),
     p.account && p.joined ? playerLink(p.name, true, { class: 'name' }) : h('span', { class: 'name' }, playerName(s, colour)),
+    p.rating ? h('span', { class: 'rating', 'data-testid': `rating-${colour}`, title: 'Rating ("?": provisional)' }, p.rating) : null,
     p.engine ? h('span', { class: 'tag' }, 'engine') : null,
     s.you === colour ? h('span', { class: 'tag you' }, 'you') : null);
   const hand = h('div', { class: 'hand', title: `${capital(colour)} has ${men(n)} in hand` },
@@ -52,7 +54,9 @@ export function renderStatus(s, view, invite) {
     result.replaceChildren(
       h('strong', {}, r.head), ' ', h('span', { class: 'score' }, r.score),
       h('div', { class: 'reason', hidden: !r.reason }, r.reason),
-      h('div', { class: 'mine', hidden: !r.mine }, r.mine));
+      h('div', { class: 'mine', hidden: !r.mine }, r.mine),
+      ...ratingChanges(s).map((c) => h('div', { class: 'rating-change', 'data-testid': `rating-change-${c.colour}` },
+        `${c.name} `, h('span', { class: 'rating' }, c.rating), ' ', h('strong', { 'data-testid': `rating-diff-${c.colour}` }, c.diff))));
     result.hidden = false;
   } else {
     result.hidden = true;
@@ -166,4 +170,30 @@ export function renderControls(s, onAnswer) {
   offers.replaceChildren(...items);
   offers.hidden = items.length === 0;
   $('#move-form').hidden = !s.you || s.over;
+}
+
+/**
+ * renderRematch fills the rematch box of a finished game between people:
+ * the offer, the answer to the opponent's, the way to the new game;
+ * onRematch(action) sends "offer", "accept", "decline" or "cancel".
+ */
+export function renderRematch(s, onRematch) {
+  const box = $('#rematch-box');
+  const v = rematchView(s);
+  if (!v) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const button = (action, text, primary) => h('button', {
+    type: 'button', class: primary ? 'primary' : null, 'data-testid': `rematch-${action}`, onclick: () => onRematch(action),
+  }, text);
+  box.replaceChildren(h('div', { class: 'offer' },
+    h('span', { 'data-testid': 'rematch-label' }, v.label),
+    h('span', { class: 'actions' },
+      v.offer ? button('offer', 'Rematch', true) : null,
+      v.answer ? [button('accept', 'Accept', true), button('decline', 'Decline')] : null,
+      v.cancel ? button('cancel', 'Withdraw') : null,
+      v.game ? h('a', { class: 'pill primary', href: `/g/${encodeURIComponent(v.game)}`, 'data-testid': 'rematch-game' }, 'Go to the rematch') : null)));
+  box.hidden = false;
 }

@@ -8,13 +8,24 @@ import * as api from './api.js';
 /**
  * accepts reports whether next replaces prev. A state older than the
  * current one is ignored. One of the same version is taken only when it
- * sees the viewer in another seat: joining changes who the browser is
- * without changing the game.
+ * sees the viewer in another seat (joining changes who the browser is
+ * without changing the game), or a newer rematch (offered, answered
+ * after the game, which is not changed by it).
  */
 export function accepts(prev, next) {
   if (!next) return false;
   if (!prev) return true;
-  return next.version > prev.version || (next.version === prev.version && next.you !== prev.you);
+  return next.version > prev.version ||
+    (next.version === prev.version && (next.you !== prev.you || rematchOrder(next) > rematchOrder(prev)));
+}
+
+/**
+ * rematchOrder orders the rematches of one game: by the time of their
+ * offer or answer, and within a millisecond an answer after the offer.
+ */
+function rematchOrder(s) {
+  if (!s.rematch) return 0;
+  return s.rematch.at * 2 + (s.rematch.status === 'pending' ? 0 : 1);
 }
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { ago, listResult, newGameRequest } from '../home.js';
+import { ago, levelRating, listResult, newGameRequest } from '../home.js';
 
 test('listResult', () => {
   assert.deepEqual(['1-0', '0-1', '1/2-1/2', '*'].map((r) => listResult(r)), ['White won', 'Black won', 'Draw', 'Playing']);
@@ -67,4 +67,17 @@ test('newGameRequest', async (t) => {
   for (const c of cases) {
     await t.test(c.name, () => assert.deepEqual(newGameRequest(c.mode, c.f), c.want));
   }
+});
+
+test('levelRating', async (t) => {
+  const levels = [{ level: 1, rating: 800 }, { level: 3, rating: 1818.1 }];
+  const cases = [
+    { name: 'a level', level: 3, want: '(about 1818)' },
+    { name: 'the first', level: 1, want: '(about 800)' },
+    { name: 'a level not listed', level: 2, want: '' },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(levelRating(levels, c.level), c.want));
+  }
+  await t.test('before the levels came', () => assert.equal(levelRating([], 3), ''));
 });

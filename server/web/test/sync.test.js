@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { accepts, GameSync, playedMove } from '../sync.js';
 
 const st = (version, you = null, moves = []) => ({ version, you, moves });
+const rm = (version, at, status) => ({ ...st(version, 'white'), rematch: { by: 'black', status, at } });
 
 test('accepts', async (t) => {
   const cases = [
@@ -14,6 +15,12 @@ test('accepts', async (t) => {
     { name: 'the same state again is ignored', prev: st(4, 'white'), next: st(4, 'white'), want: false },
     { name: 'the same version seen from a seat (after joining)', prev: st(4, null), next: st(4, 'black'), want: true },
     { name: 'an older state from a seat is still ignored', prev: st(4, null), next: st(3, 'black'), want: false },
+    { name: 'a rematch offered after the game', prev: st(4, 'white'), next: rm(4, 1000, 'pending'), want: true },
+    { name: 'the rematch answered', prev: rm(4, 1000, 'pending'), next: rm(4, 2000, 'accepted'), want: true },
+    { name: 'the rematch answered within its millisecond', prev: rm(4, 1000, 'pending'), next: rm(4, 1000, 'declined'), want: true },
+    { name: 'the offer again after its answer is ignored', prev: rm(4, 1000, 'declined'), next: rm(4, 1000, 'pending'), want: false },
+    { name: 'an older rematch is ignored', prev: rm(4, 2000, 'accepted'), next: rm(4, 1000, 'pending'), want: false },
+    { name: 'a state without the rematch is ignored', prev: rm(4, 1000, 'pending'), next: st(4, 'white'), want: false },
   ];
   for (const c of cases) {
     await t.test(c.name, () => assert.equal(accepts(c.prev, c.next), c.want));

@@ -1,0 +1,64 @@
+// Pure: what a game's page says of ratings and rematches, from the state
+// alone (docs/api.md): the rating beside a player's name, the changes a
+// rated game made, and where a rematch stands.
+
+import { capital, other } from './text.js';
+
+/** diffText writes a rating change as the result box shows it: "+12", "-12", "±0"; "" for none. */
+export function diffText(d) {
+  if (d === null || d === undefined) return '';
+  if (d > 0) return `+${d}`;
+  if (d < 0) return `-${-d}`;
+  return '±0';
+}
+
+/**
+ * ratingChanges are the lines of the result box of a rated game that has
+ * changed its players' ratings: [{colour, name, rating, diff}], White
+ * first; [] for any other game.
+ */
+export function ratingChanges(s) {
+  if (!s.over || !s.rated) return [];
+  const players = s.players || {};
+  return ['white', 'black']
+    .filter((c) => players[c] && players[c].ratingDiff !== undefined && players[c].ratingDiff !== null)
+    .map((c) => ({ colour: c, name: players[c].name || capital(c), rating: players[c].rating || '', diff: diffText(players[c].ratingDiff) }));
+}
+
+/**
+ * rematchView is the rematch box of a finished game between people, for a
+ * player of it: {label, offer (the button to offer one), answer (accept
+ * and decline buttons), cancel (to withdraw one's own), game (the new
+ * game, once accepted)}; null for anyone else and any other game.
+ */
+export function rematchView(s) {
+  const players = s.players || {};
+  if (!s.over || !s.you || s.mode !== 'friend' || !players.white || !players.black ||
+      players.white.engine || players.black.engine || !players.white.joined || !players.black.joined) {
+    return null;
+  }
+  const opp = players[other(s.you)].name || capital(other(s.you));
+  const r = s.rematch;
+  const mine = r && r.by === s.you;
+  const view = { label: '', offer: false, answer: false, cancel: false, game: null };
+  if (r && r.status === 'accepted' && r.game) return { ...view, label: 'The rematch is on.', game: r.game };
+  if (r && r.status === 'pending') {
+    return mine
+      ? { ...view, label: `You offered ${opp} a rematch; waiting for an answer.`, cancel: true }
+      : { ...view, label: `${opp} offers a rematch.`, answer: true };
+  }
+  if (r && r.status === 'declined') view.label = mine ? `${opp} declined the rematch.` : 'You declined the rematch.';
+  return { ...view, offer: true };
+}
+
+/**
+ * rematchGame is the game a page goes to when it sees the rematch it was
+ * showing pending (prev) accepted (next); null otherwise, so that opening
+ * an old game does not jump to its rematch.
+ */
+export function rematchGame(prev, next) {
+  const was = prev && prev.rematch;
+  const now = next && next.rematch;
+  if (!was || was.status !== 'pending' || !now || now.status !== 'accepted' || !now.game) return null;
+  return now.game;
+}
