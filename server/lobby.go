@@ -118,9 +118,12 @@ type clockSecs struct {
 }
 
 type challengeJSON struct {
-	ID     string `json:"id"`
-	From   string `json:"from"`
-	Rating string `json:"rating"` // the challenger's in the pool of the game, "1500?"
+	ID   string `json:"id"`
+	From string `json:"from"`
+	// Account says that From is an account's username (a guest's
+	// rematch is not).
+	Account bool   `json:"account"`
+	Rating  string `json:"rating"` // the challenger's in the pool of the game, "1500?"
 	// To is the player a direct challenge or a rematch is for, null for
 	// an open one.
 	To      *string    `json:"to"`
@@ -141,7 +144,7 @@ type challengeJSON struct {
 // ratings entries.
 func challengeOf(c *lobby.Challenge, p lobby.Party, entries []ratings.Entry, now time.Time) challengeJSON {
 	out := challengeJSON{
-		ID: c.ID, From: c.From.Name, Size: c.Size, Days: c.Control.Days, Rated: c.Rated,
+		ID: c.ID, From: c.From.Name, Account: c.From.User != 0, Size: c.Size, Days: c.Control.Days, Rated: c.Rated,
 		Color: c.Color.String(), Status: string(c.Status), Mine: c.From.Is(p), ForYou: !c.Open() && c.To.Is(p),
 		Expires: c.Expires.UTC().Format(time.RFC3339),
 	}

@@ -22,12 +22,13 @@ import (
 
 // challengeView is a challenge as the lobby shows it.
 type challengeView struct {
-	ID     string  `json:"id"`
-	From   string  `json:"from"`
-	Rating string  `json:"rating"`
-	To     *string `json:"to"`
-	Size   int     `json:"size"`
-	Clock  *struct {
+	ID      string  `json:"id"`
+	From    string  `json:"from"`
+	Account bool    `json:"account"`
+	Rating  string  `json:"rating"`
+	To      *string `json:"to"`
+	Size    int     `json:"size"`
+	Clock   *struct {
 		Initial   float64 `json:"initial"`
 		Increment float64 `json:"increment"`
 	} `json:"clock"`
@@ -186,7 +187,7 @@ func challengesTest(t *testing.T, e *env) {
 
 	// An open rated challenge: everyone sees it, a guest too.
 	code, open := alice.challenge(blitz)
-	if code != http.StatusCreated || open.From != "alice" || open.Rating != "1500?" || !open.Rated || open.Color != "black" ||
+	if code != http.StatusCreated || open.From != "alice" || !open.Account || open.Rating != "1500?" || !open.Rated || open.Color != "black" ||
 		open.Status != "pending" || !open.Mine || open.To != nil || open.Size != 7 || open.Clock == nil || open.Clock.Initial != 300 {
 		t.Fatalf("open challenge: %d %+v", code, open)
 	}

@@ -6,7 +6,7 @@
 
 import * as api from './api.js';
 import { daysPerMove } from './deadline.js';
-import { $, h, showMessage } from './dom.js';
+import { $, h, playerLink, showMessage } from './dom.js';
 import { capital } from './text.js';
 
 /**
@@ -149,7 +149,7 @@ export function lobbyPage() {
     const rows = v.challenges.map((c) => {
       const r = challengeRow(c, loggedIn);
       return h('tr', { 'data-testid': 'challenge', 'data-challenge': c.id, class: c.forYou ? 'your-turn' : null },
-        h('td', { class: 'players' }, r.who, r.rating ? h('span', { class: 'rating', 'data-testid': 'challenge-rating' }, ` ${r.rating}`) : null),
+        h('td', { class: 'players' }, c.mine ? r.who : playerLink(c.from, c.account), r.rating ? h('span', { class: 'rating', 'data-testid': 'challenge-rating' }, ` ${r.rating}`) : null),
         h('td', {}, r.board),
         h('td', {}, r.time),
         h('td', {}, r.kind),
