@@ -43,13 +43,17 @@ func (r *request) viewer() viewer {
 }
 
 // seat is the seat the viewer takes: under its username if logged in,
-// else under name. It gives the browser its seat token if it has none.
-func (r *request) seat(name string) seat {
-	st := seat{name: cleanName(name, "Anonymous"), token: r.identify(true)}
+// else under name (guestName, which refuses a name too long). It gives
+// the browser its seat token if it has none.
+func (r *request) seat(name string) (seat, error) {
 	if r.user != nil {
-		st.name, st.user = r.user.Name, r.user.ID
+		return seat{name: r.user.Name, user: r.user.ID, token: r.identify(true)}, nil
 	}
-	return st
+	name, err := guestName(name)
+	if err != nil {
+		return seat{}, err
+	}
+	return seat{name: name, token: r.identify(true)}, nil
 }
 
 type userKey struct{}

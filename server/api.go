@@ -12,7 +12,6 @@ import (
 	"io"
 	"net/http"
 	"slices"
-	"strings"
 	"time"
 
 	"emergo/account"
@@ -37,6 +36,7 @@ func (e *apiError) Error() string { return e.msg }
 func httpError(err error) (int, string) {
 	var (
 		ae   *apiError
+		name *account.NameError
 		over *game.OverError
 		none *game.NoOfferError
 		bad  *notation.MoveError
@@ -44,6 +44,8 @@ func httpError(err error) (int, string) {
 	switch {
 	case errors.As(err, &ae):
 		return ae.status, ae.msg
+	case errors.As(err, &name):
+		return http.StatusBadRequest, name.Reason
 	case errors.As(err, &over) && over.Ending.Termination == game.Aborted:
 		return http.StatusConflict, "the game was aborted"
 	case errors.As(err, &over):
@@ -369,21 +371,15 @@ func newID() string {
 	return string(b[:])
 }
 
-func cleanName(name, fallback string) string {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return fallback
+// guestName is the name a guest plays under: name as account.CleanName
+// cleans it (no control or bidirectional characters, spaces folded), or
+// "Anonymous" when nothing is left. A name longer than account.MaxName is
+// refused with an *account.NameError.
+func guestName(name string) (string, error) {
+	if account.ShortenName(name) == "" {
+		return "Anonymous", nil
 	}
-	r := []rune(name)
-	if len(r) > 30 {
-		r = r[:30]
-	}
-	return strings.Map(func(c rune) rune {
-		if c < ' ' {
-			return -1
-		}
-		return c
-	}, string(r))
+	return account.CleanName(name)
 }
 
 // timeReq is the time control a request asks a new game to have: a
@@ -480,7 +476,9 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 		id: newID(), mode: m, level: req.Level, created: s.now(),
 		game: game.New(rules.NewGame(geo), s.options(control)),
 	}
-	rd.seats[me] = r.seat(req.Name)
+	if rd.seats[me], err = r.seat(req.Name); err != nil {
+		return 0, nil, err
+	}
 	switch m {
 	case engineGame:
 		rd.seats[me.Other()] = seat{name: fmt.Sprintf("Emergo level %d", req.Level), engine: true}
@@ -582,7 +580,10 @@ func (s *Server) handleJoin(r *request) (int, any, error) {
 	if err := decode(r, &req); err != nil {
 		return 0, nil, err
 	}
-	me := r.seat(req.Name)
+	me, err := r.seat(req.Name)
+	if err != nil {
+		return 0, nil, err
+	}
 	return s.withGame(r, func(lv *live) error {
 		return s.join(r.Context(), lv, me, req.Invite)
 	})

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"emergo/account"
 	"emergo/game"
 	"emergo/notation"
 	"emergo/player"
@@ -96,11 +97,13 @@ func (s *Server) handleUpload(r *request) (int, any, error) {
 	if err != nil {
 		return 0, nil, &apiError{http.StatusBadRequest, "this record cannot be replayed: " + err.Error()}
 	}
-	rd := &round{id: newID(), mode: analysisGame, created: s.now(), game: g, recorded: rec.Tag("Termination")}
+	// The record's words are shown and kept as names are: cleaned and
+	// cut (account.ShortenName), whatever the file holds.
+	rd := &round{id: newID(), mode: analysisGame, created: s.now(), game: g, recorded: account.ShortenName(rec.Tag("Termination"))}
 	if e := g.Ending(); e.Termination.OnBoard() {
 		rd.recorded = e.Termination.String()
 	}
-	rd.seats = [2]seat{{name: rec.Tag("White")}, {name: rec.Tag("Black")}}
+	rd.seats = [2]seat{{name: account.ShortenName(rec.Tag("White"))}, {name: account.ShortenName(rec.Tag("Black"))}}
 	return s.create(r, rd)
 }
 

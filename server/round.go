@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"emergo/account"
 	"emergo/game"
 	"emergo/notation"
 	"emergo/rules"
@@ -161,11 +162,13 @@ func (s *Server) roundOf(g *store.Game) (*round, error) {
 	}
 	r := &round{id: g.ID, mode: m, level: g.Level, created: g.Created, version: g.Version, invite: g.Invite, rated: g.Rated}
 	for c, ss := range g.Seats {
-		r.seats[c] = seat{name: ss.Name, token: ss.Token, engine: ss.Engine, user: ss.UserID}
+		// A name stored before names were cleaned is cleaned and cut as
+		// one would be now (account.ShortenName).
+		r.seats[c] = seat{name: account.ShortenName(ss.Name), token: ss.Token, engine: ss.Engine, user: ss.UserID}
 	}
 	st.Started = r.seated()
 	if m == analysisGame {
-		r.recorded = g.Reason
+		r.recorded = account.ShortenName(g.Reason)
 	}
 	if r.game, err = game.Restore(st, s.options(control)); err != nil {
 		return nil, err

@@ -113,7 +113,10 @@ type state struct {
 	} `json:"clock"`
 	DrawOffer *string `json:"drawOffer"`
 	Takeback  *string `json:"takeback"`
-	Error     string  `json:"error"`
+	Players   map[string]struct {
+		Name string `json:"name"`
+	} `json:"players"`
+	Error string `json:"error"`
 }
 
 func (c *client) do(method, path string, body any, hdr ...string) (int, state, string) {
