@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"emergo/account"
 )
 
 // panelView is what the side panel of a game page offers and says.
@@ -232,4 +234,77 @@ func TestBrowserInvitedSeat(t *testing.T) {
 	}
 	alice.waitView("Alice may move", func(v pageView) bool { return v.Interactive })
 	eve.waitView("Eve watches the game", func(v pageView) bool { return strings.Contains(v.Status, "You are watching") })
+}
+
+// overflowJS finds what sticks out sideways on a page: the page itself
+// wider than the window, or a player bar, status line, list cell or
+// result box wider than its box. It returns a description of each.
+const overflowJS = `(() => {
+  const out = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > window.innerWidth + 1) out.push('page ' + doc.scrollWidth + ' > ' + window.innerWidth);
+  for (const e of document.querySelectorAll('.player, .who, .name, .status, .result, .panel, .games td, .games a, .card, main')) {
+    const cut = getComputedStyle(e).textOverflow === 'ellipsis'; // meant to hide the rest
+    if (e.offsetParent !== null && !cut && e.scrollWidth > e.clientWidth + 1) {
+      out.push((e.className || e.tagName) + ' ' + e.scrollWidth + ' > ' + e.clientWidth);
+    }
+  }
+  return out;
+})()`
+
+// TestBrowserLongNames: names of the longest allowed, without a space to
+// break at, and a record's names cut to that length, keep every page in
+// its layout, on a wide window and a phone's. The screenshots are for the
+// eye.
+func TestBrowserLongNames(t *testing.T) {
+	exe := requireChromium(t)
+	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	long := func(c string) string { return strings.Repeat(c, account.MaxName) }
+	alice := newBrowser(t, exe, "alice")
+	bob := newBrowser(t, exe, "bob")
+	alice.do("create a friend game under the longest name",
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="new-friend"]`)),
+		chromedp.SendKeys(chromedp.CSS(`[data-testid="name"]`), long("W")),
+		chromedp.SetValue(chromedp.CSS(`[data-testid="color"]`), "white"),
+		chromedp.Click(chromedp.CSS(`[data-testid="new-friend"]`)),
+	)
+	id, link := alice.gameID(), alice.inviteLink()
+	bob.do("join under the longest name",
+		chromedp.Navigate(link),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="join"]`)),
+		chromedp.SendKeys(chromedp.CSS(`[data-testid="join-name"]`), long("M")),
+		chromedp.Click(chromedp.CSS(`[data-testid="join"]`)),
+	)
+	alice.waitView("Alice may move", func(v pageView) bool { return v.Interactive })
+	st := bob.waitState("both names are in", id, func(st state) bool { return st.Players["black"].Name == long("M") })
+	if st.Players["white"].Name != long("W") {
+		t.Fatalf("names %+v", st.Players)
+	}
+	record := evalJS[string](bob, `fetch('/api/records', {method: 'POST', body: '[White "`+strings.Repeat("Ada", 300)+`"]\n[Black "\u202eBob"]\n\n1. d6 c1 *'}).then((r) => r.json()).then((s) => s.id)`)
+
+	pages := []struct{ name, path string }{
+		{"game", "/g/" + id},
+		{"record", "/g/" + record},
+		{"home", "/"},
+		{"my-games", "/my"},
+	}
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"wide", 1280, 960}, {"phone", 390, 844}} {
+		bob.do("a "+size.name+" window", chromedp.EmulateViewport(size.w, size.h))
+		for _, p := range pages {
+			bob.do("open the "+p.name+" page", chromedp.Navigate(ts.URL+p.path))
+			poll(bob, "the "+p.name+" page shows the names", func() (string, error) {
+				return tryJS[string](bob, `document.body.innerText`)
+			}, func(s string) bool {
+				return strings.Contains(s, "MMMMMMMMMM") || strings.Contains(s, "WWWWWWWWWW") || strings.Contains(s, "AdaAdaAda")
+			})
+			if out := evalJS[[]string](bob, overflowJS); len(out) > 0 {
+				t.Errorf("%s page, %s window: sticks out: %v", p.name, size.name, out)
+			}
+			bob.screenshot("long-names-" + p.name + "-" + size.name)
+		}
+	}
 }

@@ -146,7 +146,9 @@ async function loadGames() {
     const href = `/g/${encodeURIComponent(g.id)}`;
     const live = g.result === '*' && !g.reason;
     return h('tr', {},
-      h('td', { class: 'players' }, h('a', { href }, `${g.white || '?'} – ${g.black || '?'}`)),
+      h('td', { class: 'players' }, h('a', { href },
+        h('span', { class: 'name-cut', title: g.white }, g.white || '?'), ' – ',
+        h('span', { class: 'name-cut', title: g.black }, g.black || '?'))),
       h('td', {}, `${g.size}×${g.size}`),
       h('td', { class: 'hide-narrow' }, modeNames[g.mode] || g.mode || ''),
       h('td', { class: 'num' }, String(g.plies ?? '')),

@@ -83,7 +83,7 @@ async function load() {
   const rows = games.map((g) => {
     const r = myGameRow(g);
     return h('tr', { class: r.yourTurn ? 'your-turn' : null, 'data-testid': 'my-game', 'data-game': g.id },
-      h('td', { class: 'players' }, h('a', { href: r.href }, r.opponent)),
+      h('td', { class: 'players' }, h('a', { href: r.href, class: 'name-cut', title: r.opponent }, r.opponent)),
       h('td', {}, r.board),
       h('td', { class: 'hide-narrow' }, r.time),
       h('td', { class: 'turn' }, r.status),

@@ -24,7 +24,8 @@ export function renderPlayer(box, s, view, colour) {
   box.classList.toggle('to-move', !v.over && v.turn === colour);
   const who = h('div', { class: 'who' },
     h('span', { class: `swatch ${colour}`, 'aria-hidden': 'true' }),
-    p.account && p.joined ? playerLink(p.name, true, { class: 'name' }) : h('span', { class: 'name' }, playerName(s, colour)),
+    p.account && p.joined ? playerLink(p.name, true, { class: 'name', title: p.name })
+      : h('span', { class: 'name', title: playerName(s, colour) }, playerName(s, colour)),
     p.rating ? h('span', { class: 'rating', 'data-testid': `rating-${colour}`, title: 'Rating ("?": provisional)' }, p.rating) : null,
     p.engine ? h('span', { class: 'tag' }, 'engine') : null,
     s.you === colour ? h('span', { class: 'tag you' }, 'you') : null);

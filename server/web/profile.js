@@ -243,7 +243,7 @@ class ProfilePage {
         const r = gameRow(g);
         return h('tr', { 'data-testid': 'player-game', 'data-game': g.id, 'data-outcome': g.outcome },
           h('td', {}, h('a', { href: r.href }, r.date)),
-          h('td', { class: 'players' }, playerLink(r.opponent, r.opponentAccount)),
+          h('td', { class: 'players' }, playerLink(r.opponent, r.opponentAccount, { class: 'name-cut', title: r.opponent })),
           h('td', { class: 'hide-narrow' }, r.color),
           h('td', {}, r.board),
           h('td', { class: 'hide-narrow' }, `${r.time}, ${r.rated.toLowerCase()}`),
