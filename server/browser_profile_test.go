@@ -31,6 +31,7 @@ type profileView struct {
 		Opponent string `json:"opponent"`
 		Link     string `json:"link"` // the opponent's page, "" for none
 		PGN      string `json:"pgn"`
+		Change   string `json:"change"` // of the player's rating
 	} `json:"games"`
 	GamesMessage string `json:"gamesMessage"`
 	Page         string `json:"page"`
@@ -61,9 +62,10 @@ const profileJS = `(() => {
     games: [...document.querySelectorAll('[data-testid="player-game"]')].map((r) => ({
       id: r.dataset.game,
       outcome: r.dataset.outcome,
-      opponent: r.querySelector('.players').textContent,
+      opponent: r.querySelector('.players').firstChild.textContent,
       link: r.querySelector('.players a') ? r.querySelector('.players a').getAttribute('href') : '',
       pgn: r.querySelector('[data-testid="game-pgn"]') ? r.querySelector('[data-testid="game-pgn"]').getAttribute('href') : '',
+      change: r.querySelector('[data-testid="rating-change"]') ? r.querySelector('[data-testid="rating-change"]').textContent.trim() : '',
     })),
     gamesMessage: text('[data-testid="games-message"]'),
     page: text('[data-testid="games-page"]'),
@@ -186,6 +188,10 @@ func TestBrowserProfile(t *testing.T) {
 	)
 	dan.waitProfile("the filter's error", func(v profileView) bool {
 		return v.GamesMessage == `No player is called "zed"` && len(v.Games) == 0
+	})
+	dan.do("the 9x9 games lost", chromedp.Navigate(url+"/@/alice?size=9&result=lost"))
+	dan.waitProfile("the rated game lost says what it cost", func(v profileView) bool {
+		return len(v.Games) == 5 && v.Games[0].ID == "rated1" && strings.HasPrefix(v.Games[0].Change, "−") && v.Games[1].Change == ""
 	})
 	dan.do("filters from the address", chromedp.Navigate(url+"/@/alice?size=7&result=drawn&opponent=carol"))
 	dan.waitProfile("the 7x7 games drawn against Carol", func(v profileView) bool {

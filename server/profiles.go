@@ -271,6 +271,9 @@ type opponentJSON struct {
 	Name    string `json:"name"`
 	Account bool   `json:"account"` // he has an account, and a profile
 	Engine  bool   `json:"engine"`
+	// Rating is his rating when a rated game began, null for a casual
+	// game.
+	Rating *int `json:"rating"`
 }
 
 // playerGameJSON is a game in a player's list, as that player played it.
@@ -290,8 +293,18 @@ type playerGameJSON struct {
 	IncrementMS int64  `json:"increment_ms"`
 	Days        int    `json:"days"`
 	Rated       bool   `json:"rated"`
-	Created     string `json:"created"`
-	Updated     string `json:"updated"`
+	// Rating is what a rated game did to the player's rating, null until
+	// it is rated (at its end) and for a casual game.
+	Rating  *changeJSON `json:"rating"`
+	Created string      `json:"created"`
+	Updated string      `json:"updated"`
+}
+
+// changeJSON is a player's rating before and after a rated game.
+type changeJSON struct {
+	Before float64 `json:"before"`
+	After  float64 `json:"after"`
+	Diff   float64 `json:"diff"`
 }
 
 // playerGame is g as the list of the account user shows it.
@@ -345,8 +358,25 @@ func (s *Server) handlePlayerGames(r *request) (int, any, error) {
 		next = formatCursor(games[limit-1].Cursor())
 	}
 	out := []playerGameJSON{}
+	rs := s.ratingStore()
 	for _, g := range games {
-		out = append(out, playerGame(g, p.ID))
+		item := playerGame(g, p.ID)
+		if g.Rated && rs != nil {
+			changes, err := rs.Changes(r.Context(), g.ID)
+			if err != nil {
+				s.log.Error("rating changes", "game", g.ID, "err", err)
+				return 0, nil, errReadStorage
+			}
+			for _, c := range changes {
+				if c.User == p.ID {
+					item.Rating = &changeJSON{Before: round1(c.Before), After: round1(c.After), Diff: round1(c.Diff())}
+				} else {
+					before := int(math.Round(c.Before))
+					item.Opponent.Rating = &before
+				}
+			}
+		}
+		out = append(out, item)
 	}
 	return http.StatusOK, map[string]any{"games": out, "next": next}, nil
 }

@@ -49,14 +49,16 @@ type playerGame struct {
 		Name    string `json:"name"`
 		Account bool   `json:"account"`
 		Engine  bool   `json:"engine"`
+		Rating  *int   `json:"rating"`
 	} `json:"opponent"`
-	Outcome string `json:"outcome"`
-	Result  string `json:"result"`
-	Reason  string `json:"reason"`
-	Plies   int    `json:"plies"`
-	Days    int    `json:"days"`
-	Rated   bool   `json:"rated"`
-	Created string `json:"created"`
+	Rating  *struct{ Before, After, Diff float64 } `json:"rating"`
+	Outcome string                                 `json:"outcome"`
+	Result  string                                 `json:"result"`
+	Reason  string                                 `json:"reason"`
+	Plies   int                                    `json:"plies"`
+	Days    int                                    `json:"days"`
+	Rated   bool                                   `json:"rated"`
+	Created string                                 `json:"created"`
 }
 
 type gamesPage struct {
@@ -432,12 +434,21 @@ func profilesTest(t *testing.T, st store.Store) {
 		}
 		var page gamesPage
 		w.carol.getJSON(t, "/api/users/alice/games?opponent=bob&limit=1", &page)
-		if len(page.Games) != 1 || page.Games[0].ID != w.played || page.Games[0].Rated {
+		if len(page.Games) != 1 || page.Games[0].ID != w.played || page.Games[0].Rated || page.Games[0].Rating != nil || page.Games[0].Opponent.Rating != nil {
 			t.Errorf("the newest game against Bob: %+v, want %s, not rated", page.Games, w.played)
 		}
 		w.carol.getJSON(t, "/api/users/alice/games?size=9&result=lost&limit=1", &page)
 		if len(page.Games) != 1 || page.Games[0].ID != "rated1" || !page.Games[0].Rated {
-			t.Errorf("the newest 9x9 game lost: %+v, want rated1, rated", page.Games)
+			t.Fatalf("the newest 9x9 game lost: %+v, want rated1, rated", page.Games)
+		}
+		// What it did to Alice's rating, and Bob's rating then.
+		g := page.Games[0]
+		if g.Rating == nil || math.Abs(g.Rating.After-history[1]) > 0.05 || math.Abs(g.Rating.Before-history[0]) > 0.05 ||
+			math.Abs(g.Rating.Diff-(history[1]-history[0])) > 0.11 {
+			t.Errorf("the rating of the game lost: %+v, want from %.1f to %.1f", g.Rating, history[0], history[1])
+		}
+		if g.Opponent.Rating == nil || *g.Opponent.Rating >= 1500 {
+			t.Errorf("Bob's rating when the game began: %v, want his after a loss, under 1500", g.Opponent.Rating)
 		}
 	})
 

@@ -5,7 +5,7 @@
 // downloadable, and all of them as one PGN file.
 
 import * as api from './api.js';
-import { poolName, ratingChart } from './chart.js';
+import { poolName, ratingChart, signed } from './chart.js';
 import { daysPerMove } from './deadline.js';
 import { $, h, playerLink, showMessage } from './dom.js';
 import { capital } from './text.js';
@@ -37,9 +37,12 @@ const outcomes = { won: 'Won', lost: 'Lost', drawn: 'Draw', ongoing: 'Playing' }
 
 /**
  * gameRow is what the list of a player's games says of one game g of
- * /api/users/{name}/games: {href, opponent, opponentAccount, color, board,
- * time, rated, outcome, reason, moves, date, pgn, json}. The records
- * (pgn, json) are offered once the game is over, else null.
+ * /api/users/{name}/games: {href, opponent, opponentAccount, opponentRating,
+ * color, board, time, rated, outcome, change, reason, moves, date, pgn,
+ * json}. opponentRating is his rating when a rated game began ("" for a
+ * casual game), change what the game did to the player's ("+12", "" until
+ * rated). The records (pgn, json) are offered once the game is over, else
+ * null.
  */
 export function gameRow(g, locale) {
   const over = g.outcome !== 'ongoing';
@@ -48,11 +51,13 @@ export function gameRow(g, locale) {
     href: `/g/${id}`,
     opponent: g.opponent.name || 'nobody yet',
     opponentAccount: Boolean(g.opponent.account),
+    opponentRating: g.opponent.rating === null || g.opponent.rating === undefined ? '' : String(g.opponent.rating),
     color: capital(g.color),
     board: `${g.size}×${g.size}`,
     time: timeText(g),
     rated: g.rated ? 'Rated' : 'Casual',
     outcome: outcomes[g.outcome] || g.outcome,
+    change: g.rating ? signed(g.rating.diff) : '',
     reason: over && g.reason ? capital(g.reason) : '',
     moves: g.plies,
     date: new Date(g.created).toLocaleDateString(locale),
@@ -243,11 +248,13 @@ class ProfilePage {
         const r = gameRow(g);
         return h('tr', { 'data-testid': 'player-game', 'data-game': g.id, 'data-outcome': g.outcome },
           h('td', {}, h('a', { href: r.href }, r.date)),
-          h('td', { class: 'players' }, playerLink(r.opponent, r.opponentAccount, { class: 'name-cut', title: r.opponent })),
+          h('td', { class: 'players' }, playerLink(r.opponent, r.opponentAccount, { class: 'name-cut', title: r.opponent }),
+            r.opponentRating ? h('span', { class: 'muted small' }, ` (${r.opponentRating})`) : null),
           h('td', { class: 'hide-narrow' }, r.color),
           h('td', {}, r.board),
           h('td', { class: 'hide-narrow' }, `${r.time}, ${r.rated.toLowerCase()}`),
           h('td', { class: `outcome ${g.outcome}` }, h('a', { href: r.href }, r.outcome),
+            r.change ? h('span', { class: 'change', 'data-testid': 'rating-change', title: 'The rating it won or lost' }, ` ${r.change}`) : null,
             r.reason ? h('span', { class: 'muted small' }, ` ${r.reason}`) : null),
           h('td', { class: 'num hide-narrow' }, String(r.moves)),
           h('td', { class: 'links' }, r.pgn

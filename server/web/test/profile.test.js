@@ -35,34 +35,38 @@ test('timeText', () => {
 // game is a game of /api/users/{name}/games: won as White against Bob.
 const game = (over) => ({
   id: 'k3J9', size: 7, mode: 'friend', level: 0, color: 'white',
-  opponent: { name: 'Bob', account: true, engine: false }, outcome: 'won', result: '1-0', reason: 'resignation',
-  plies: 24, initial_ms: 300000, increment_ms: 2000, days: 0, rated: true,
+  opponent: { name: 'Bob', account: true, engine: false, rating: 1712 }, outcome: 'won', result: '1-0', reason: 'resignation',
+  plies: 24, initial_ms: 300000, increment_ms: 2000, days: 0, rated: true, rating: { before: 1600, after: 1612.4, diff: 12.4 },
   created: '2026-03-10T12:00:00Z', updated: '2026-03-10T12:30:00Z', ...over,
 });
 
 test('gameRow', async (t) => {
   const base = {
-    href: '/g/k3J9', opponent: 'Bob', opponentAccount: true, color: 'White', board: '7×7', time: '5+2', rated: 'Rated',
-    outcome: 'Won', reason: 'Resignation', moves: 24, date: '10/03/2026',
+    href: '/g/k3J9', opponent: 'Bob', opponentAccount: true, opponentRating: '1712', color: 'White', board: '7×7', time: '5+2', rated: 'Rated',
+    outcome: 'Won', change: '+12', reason: 'Resignation', moves: 24, date: '10/03/2026',
     pgn: '/api/games/k3J9/record.pgn', json: '/api/games/k3J9/record.json',
   };
   const cases = [
     { name: 'won', g: game(), want: base },
     {
-      name: 'lost to the engine, casual', g: game({ color: 'black', outcome: 'lost', mode: 'engine', rated: false, opponent: { name: 'Emergo level 3', account: false, engine: true } }),
-      want: { ...base, color: 'Black', outcome: 'Lost', rated: 'Casual', opponent: 'Emergo level 3', opponentAccount: false },
+      name: 'lost to the engine, casual', g: game({ color: 'black', outcome: 'lost', mode: 'engine', rated: false, rating: null, opponent: { name: 'Emergo level 3', account: false, engine: true, rating: null } }),
+      want: { ...base, color: 'Black', outcome: 'Lost', rated: 'Casual', change: '', opponent: 'Emergo level 3', opponentAccount: false, opponentRating: '' },
     },
     {
-      name: 'going on: no records yet', g: game({ outcome: 'ongoing', result: '*', reason: '', days: 3, initial_ms: 0 }),
-      want: { ...base, outcome: 'Playing', reason: '', time: '3 days per move', pgn: null, json: null },
+      name: 'going on: no records yet, not rated yet', g: game({ outcome: 'ongoing', result: '*', reason: '', days: 3, initial_ms: 0, rating: null }),
+      want: { ...base, outcome: 'Playing', change: '', reason: '', time: '3 days per move', pgn: null, json: null },
     },
     {
-      name: 'drawn against a guest', g: game({ outcome: 'drawn', result: '1/2-1/2', reason: 'agreement', opponent: { name: 'a guest', account: false } }),
-      want: { ...base, outcome: 'Draw', reason: 'Agreement', opponent: 'a guest', opponentAccount: false },
+      name: 'drawn against a guest', g: game({ outcome: 'drawn', result: '1/2-1/2', reason: 'agreement', rated: false, rating: null, opponent: { name: 'a guest', account: false } }),
+      want: { ...base, outcome: 'Draw', change: '', rated: 'Casual', reason: 'Agreement', opponent: 'a guest', opponentAccount: false, opponentRating: '' },
     },
     {
-      name: 'waiting for the opponent', g: game({ outcome: 'ongoing', result: '*', reason: '', opponent: { name: '', account: false } }),
-      want: { ...base, outcome: 'Playing', reason: '', opponent: 'nobody yet', opponentAccount: false, pgn: null, json: null },
+      name: 'waiting for the opponent', g: game({ outcome: 'ongoing', result: '*', reason: '', rating: null, opponent: { name: '', account: false } }),
+      want: { ...base, outcome: 'Playing', change: '', reason: '', opponent: 'nobody yet', opponentAccount: false, opponentRating: '', pgn: null, json: null },
+    },
+    {
+      name: 'lost a rated game', g: game({ color: 'black', outcome: 'lost', result: '1-0', rating: { before: 1600, after: 1581.6, diff: -18.4 } }),
+      want: { ...base, color: 'Black', outcome: 'Lost', change: '−18' },
     },
     { name: 'an odd id', g: game({ id: 'a/b' }), want: { ...base, href: '/g/a%2Fb', pgn: '/api/games/a%2Fb/record.pgn', json: '/api/games/a%2Fb/record.json' } },
   ];
