@@ -82,13 +82,6 @@ type ratingJSON struct {
 	Games       int           `json:"games"` // rated games played in the pool
 }
 
-// ratingStore is where the ratings are kept: the game store, if it keeps
-// them; nil if not, and then every player has the rating of a newcomer.
-func (s *Server) ratingStore() ratings.Store {
-	rs, _ := s.st.(ratings.Store)
-	return rs
-}
-
 // pools are the rating pools of a query: those of its size and speed,
 // each of both when not given (all of them for none), in the order pages
 // show them.
@@ -129,8 +122,10 @@ func (s *Server) handleProfile(r *request) (int, any, error) {
 		return 0, nil, errReadStorage
 	}
 	var entries []ratings.Entry
-	if rs := s.ratingStore(); rs != nil {
-		if entries, err = rs.Ratings(r.Context(), p.ID); err != nil {
+	// Without a ratings store (s.rated), every player has the rating of
+	// a newcomer.
+	if s.rated != nil {
+		if entries, err = s.rated.Ratings(r.Context(), p.ID); err != nil {
 			s.log.Error("ratings", "user", p.ID, "err", err)
 			return 0, nil, errReadStorage
 		}
@@ -181,12 +176,11 @@ func (s *Server) handleRatingHistory(r *request) (int, any, error) {
 		return 0, nil, err
 	}
 	out := []historyJSON{}
-	rs := s.ratingStore()
 	for _, pool := range ps {
 		h := historyJSON{Size: pool.Size, Speed: pool.Speed, Points: []pointJSON{}}
 		var changes []ratings.Change
-		if rs != nil {
-			if changes, err = rs.History(r.Context(), p.ID, pool); err != nil {
+		if s.rated != nil {
+			if changes, err = s.rated.History(r.Context(), p.ID, pool); err != nil {
 				s.log.Error("rating history", "user", p.ID, "err", err)
 				return 0, nil, errReadStorage
 			}
@@ -358,11 +352,10 @@ func (s *Server) handlePlayerGames(r *request) (int, any, error) {
 		next = formatCursor(games[limit-1].Cursor())
 	}
 	out := []playerGameJSON{}
-	rs := s.ratingStore()
 	for _, g := range games {
 		item := playerGame(g, p.ID)
-		if g.Rated && rs != nil {
-			changes, err := rs.Changes(r.Context(), g.ID)
+		if g.Rated && s.rated != nil {
+			changes, err := s.rated.Changes(r.Context(), g.ID)
 			if err != nil {
 				s.log.Error("rating changes", "game", g.ID, "err", err)
 				return 0, nil, errReadStorage

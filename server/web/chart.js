@@ -1,11 +1,12 @@
 // The rating history chart of a profile: a player's rating after each of
 // his rated games in one pool (a board size and a speed), drawn as SVG,
-// one step a game, with a title and a description for screen readers and
+// one step a game from the rating he started with, with a title and a description for screen readers and
 // the figures as a table beside it. The scaling, the ticks, the line and
 // the words are pure functions; ratingChart makes the elements.
 
 import { el } from './board.js';
 import { h } from './dom.js';
+import { diffText } from './rated.js';
 
 /** CHART is the drawing's size and its margins (the axis labels), in SVG units. */
 export const CHART = { width: 640, height: 220, left: 46, right: 14, top: 12, bottom: 26 };
@@ -30,21 +31,23 @@ export function niceTicks(lo, hi, count = 4) {
   return { lo: first, hi: last, step, ticks };
 }
 
+/** startRating is the rating before the first game of a history's points. */
+export const startRating = (points) => (points.length ? points[0].rating - (points[0].diff || 0) : 0);
+
 /**
  * chartScale places the points {rating} of a history in the drawing c:
- * {x(i), y(rating), ticks}. The x axis counts the games, the first at the
- * left edge and the last at the right (a single game in the middle); the
- * y axis covers the ratings, with the rating before the first game.
+ * {x(i), y(rating), ticks}. The x axis counts the games: step 0, at the
+ * left edge, is the rating before the first game, step i the rating after
+ * game i, the last at the right edge. The y axis covers them all.
  */
 export function chartScale(points, c = CHART) {
-  const values = points.map((p) => p.rating);
-  if (points.length > 0) values.push(points[0].rating - (points[0].diff || 0));
+  const values = [startRating(points), ...points.map((p) => p.rating)];
   const { lo, hi, ticks } = niceTicks(Math.min(...values), Math.max(...values));
   const w = c.width - c.left - c.right;
   const hgt = c.height - c.top - c.bottom;
-  const n = points.length;
+  const steps = Math.max(points.length, 1);
   return {
-    x: (i) => c.left + (n <= 1 ? w / 2 : (i * w) / (n - 1)),
+    x: (i) => c.left + (i * w) / steps,
     y: (r) => c.top + ((hi - r) * hgt) / (hi - lo),
     ticks,
   };
@@ -52,9 +55,10 @@ export function chartScale(points, c = CHART) {
 
 const fix = (v) => Math.round(v * 10) / 10;
 
-/** chartPath is the SVG path of the line through the points, scaled by scale. */
+/** chartPath is the SVG path of the line from the start through the points, scaled by scale. */
 export function chartPath(points, scale) {
-  return points.map((p, i) => `${i ? 'L' : 'M'}${fix(scale.x(i))} ${fix(scale.y(p.rating))}`).join('');
+  const ratings = [startRating(points), ...points.map((p) => p.rating)];
+  return ratings.map((r, i) => `${i ? 'L' : 'M'}${fix(scale.x(i))} ${fix(scale.y(r))}`).join('');
 }
 
 /** poolName names a rating pool: "9×9 live", "7×7 correspondence". */
@@ -70,20 +74,15 @@ const games = (n) => `${n} rated game${n === 1 ? '' : 's'}`;
 export function chartSummary(pool, points) {
   if (points.length === 0) return `No rated games on ${pool} yet.`;
   const r = points.map((p) => Math.round(p.rating));
-  const start = Math.round(points[0].rating - (points[0].diff || 0));
+  const start = Math.round(startRating(points));
   return `${capitalPool(pool)}: ${r[r.length - 1]} after ${games(points.length)}, from ${start}; ` +
     `highest ${Math.max(...r)}, lowest ${Math.min(...r)}.`;
 }
 
 const capitalPool = (pool) => pool.charAt(0).toUpperCase() + pool.slice(1);
 
-/** signed writes a rating change with its sign: "+12", "−8", "0". */
-export function signed(diff) {
-  const d = Math.round(diff);
-  if (d > 0) return `+${d}`;
-  if (d < 0) return `−${-d}`;
-  return '0';
-}
+/** change writes a rating change, rounded, as the game page does: "+12", "-8", "±0". */
+export const change = (diff) => diffText(Math.round(diff));
 
 /**
  * ratingChart draws the history of one pool ({size, speed, points}) as a
@@ -113,20 +112,22 @@ export function ratingChart(history) {
   const last = points[points.length - 1].at;
   const date = (t) => new Date(t).toLocaleDateString();
   el('text', { class: 'tick', x: CHART.left, y: CHART.height - 6 }, svg).textContent = date(first);
-  if (points.length > 1) {
+  if (date(last) !== date(first)) {
     el('text', { class: 'tick', x: CHART.width - CHART.right, y: CHART.height - 6, 'text-anchor': 'end' }, svg).textContent = date(last);
   }
   el('path', { class: 'line', d: chartPath(points, s) }, svg);
+  const start = el('circle', { class: 'start', cx: fix(s.x(0)), cy: fix(s.y(startRating(points))), r: 3 }, svg);
+  el('title', {}, start).textContent = `Before the first game: ${Math.round(startRating(points))}`;
   points.forEach((p, i) => {
-    const dot = el('circle', { class: 'dot', cx: fix(s.x(i)), cy: fix(s.y(p.rating)), r: 4 }, svg);
-    el('title', {}, dot).textContent = `Game ${i + 1}, ${date(p.at)}: ${Math.round(p.rating)} (${signed(p.diff)})`;
+    const dot = el('circle', { class: 'dot', cx: fix(s.x(i + 1)), cy: fix(s.y(p.rating)), r: 4 }, svg);
+    el('title', {}, dot).textContent = `Game ${i + 1}, ${date(p.at)}: ${Math.round(p.rating)} (${change(p.diff)})`;
   });
   const rows = points.map((p, i) => h('tr', {},
     h('td', { class: 'num' }, String(i + 1)),
     h('td', {}, date(p.at)),
     h('td', { class: 'num' }, String(Math.round(p.rating))),
     h('td', { class: 'num' }, `±${Math.round(p.deviation)}`),
-    h('td', { class: 'num' }, signed(p.diff)),
+    h('td', { class: 'num' }, change(p.diff)),
     h('td', {}, h('a', { href: `/g/${encodeURIComponent(p.game)}` }, 'Game'))));
   const table = h('details', { class: 'chart-table' },
     h('summary', {}, 'The ratings as a table'),

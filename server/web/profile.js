@@ -5,9 +5,9 @@
 // downloadable, and all of them as one PGN file.
 
 import * as api from './api.js';
-import { poolName, ratingChart, signed } from './chart.js';
-import { daysPerMove } from './deadline.js';
+import { change, poolName, ratingChart } from './chart.js';
 import { $, h, playerLink, showMessage } from './dom.js';
+import { timeText } from './lobby.js';
 import { capital } from './text.js';
 
 /** ratingText writes a rating with its deviation: "1623 ±85", provisional "1500? ±350". */
@@ -26,11 +26,14 @@ export function countsText(g) {
   return s;
 }
 
-/** timeText is a game's time control: "5+3" (minutes and seconds added a move), "3 days per move", "no clock". */
-export function timeText(g) {
-  if (g.days) return daysPerMove(g.days);
-  if (!g.initial_ms) return 'no clock';
-  return `${Number((g.initial_ms / 60000).toFixed(2))}+${Math.round((g.increment_ms || 0) / 1000)}`;
+/**
+ * gameTime is a game's time control, written as the lobby writes a
+ * challenge's: "5+3" (minutes and seconds added a move), "3 days per
+ * move", or "no clock".
+ */
+export function gameTime(g) {
+  const clock = g.initial_ms ? { initial: g.initial_ms / 1000, increment: Math.round((g.increment_ms || 0) / 1000) } : null;
+  return timeText({ days: g.days, clock }) || 'no clock';
 }
 
 const outcomes = { won: 'Won', lost: 'Lost', drawn: 'Draw', ongoing: 'Playing' };
@@ -54,10 +57,10 @@ export function gameRow(g, locale) {
     opponentRating: g.opponent.rating === null || g.opponent.rating === undefined ? '' : String(g.opponent.rating),
     color: capital(g.color),
     board: `${g.size}×${g.size}`,
-    time: timeText(g),
+    time: gameTime(g),
     rated: g.rated ? 'Rated' : 'Casual',
     outcome: outcomes[g.outcome] || g.outcome,
-    change: g.rating ? signed(g.rating.diff) : '',
+    change: g.rating ? change(g.rating.diff) : '',
     reason: over && g.reason ? capital(g.reason) : '',
     moves: g.plies,
     date: new Date(g.created).toLocaleDateString(locale),
@@ -193,7 +196,7 @@ class ProfilePage {
   showRatings(ratings) {
     const rows = ratings.map((r) => h('tr', { 'data-testid': `rating-${r.size}-${r.speed}` },
       h('th', { scope: 'row' }, capital(poolName(r.size, r.speed))),
-      h('td', { class: `num rating${r.provisional ? ' provisional' : ''}`, title: r.provisional ? 'Provisional' : null }, ratingText(r)),
+      h('td', { class: `num rating-value${r.provisional ? ' provisional' : ''}`, title: r.provisional ? 'Provisional' : null }, ratingText(r)),
       h('td', { class: 'num muted' }, count(r.games, 'rated game'))));
     $('#profile-ratings').replaceChildren(h('table', { class: 'games ratings' },
       h('thead', {}, h('tr', {},

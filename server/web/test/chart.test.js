@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { CHART, chartPath, chartScale, chartSummary, niceTicks, poolName, signed } from '../chart.js';
+import { CHART, change, chartPath, chartScale, chartSummary, niceTicks, poolName, startRating } from '../chart.js';
 
 test('niceTicks', async (t) => {
   const cases = [
@@ -27,13 +27,16 @@ test('chartScale', async (t) => {
   const s = chartScale(pts);
   const left = CHART.left;
   const right = CHART.width - CHART.right;
-  await t.test('games spread over the width', () => {
+  await t.test('the start, then the games, across the width', () => {
+    assert.equal(startRating(pts), 1500);
     assert.equal(s.x(0), left);
-    assert.equal(s.x(2), right);
-    assert.equal(s.x(1), (left + right) / 2);
+    assert.equal(s.x(3), right);
+    assert.equal(s.x(1), left + (right - left) / 3);
   });
-  await t.test('one game in the middle', () => {
-    assert.equal(chartScale([pts[0]]).x(0), (left + right) / 2);
+  await t.test('one game: from the left edge to the right', () => {
+    const one = chartScale([pts[0]]);
+    assert.equal(one.x(0), left);
+    assert.equal(one.x(1), right);
   });
   await t.test('ratings up, the start included', () => {
     const lo = s.ticks[0];
@@ -43,9 +46,9 @@ test('chartScale', async (t) => {
     assert.equal(s.y(lo), CHART.height - CHART.bottom);
     assert.ok(s.y(1662) < s.y(1580), 'a higher rating is drawn higher');
   });
-  await t.test('the path', () => {
+  await t.test('the path, from the start', () => {
     const d = chartPath(pts, { x: (i) => i * 10, y: (r) => r / 10 });
-    assert.equal(d, 'M0 166.2L10 158L20 164');
+    assert.equal(d, 'M0 150L10 166.2L20 158L30 164');
   });
 });
 
@@ -64,6 +67,6 @@ test('chartSummary', async (t) => {
   }
 });
 
-test('signed', () => {
-  assert.deepEqual([12.4, -7.6, 0.2, 0].map(signed), ['+12', '−8', '0', '0']);
+test('change', () => {
+  assert.deepEqual([12.4, -7.6, 0.2, 0].map(change), ['+12', '-8', '±0', '±0']);
 });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { profileHref } from '../dom.js';
 import {
   chosenPool, countsText, firstPage, gameRow, gamesQuery, nextPage, pageCursor, pageNumber, prevPage, ratingText,
-  readFilters, timeText,
+  gameTime, readFilters,
 } from '../profile.js';
 
 test('ratingText', async (t) => {
@@ -25,11 +25,11 @@ test('countsText', async (t) => {
   for (const c of cases) await t.test(c.name, () => assert.equal(countsText(c.g), c.want));
 });
 
-test('timeText', () => {
-  assert.equal(timeText({ initial_ms: 300000, increment_ms: 3000, days: 0 }), '5+3');
-  assert.equal(timeText({ initial_ms: 30000, increment_ms: 0, days: 0 }), '0.5+0');
-  assert.equal(timeText({ initial_ms: 0, increment_ms: 0, days: 3 }), '3 days per move');
-  assert.equal(timeText({ initial_ms: 0, increment_ms: 0, days: 0 }), 'no clock');
+test('gameTime', () => {
+  assert.equal(gameTime({ initial_ms: 300000, increment_ms: 3000, days: 0 }), '5+3');
+  assert.equal(gameTime({ initial_ms: 30000, increment_ms: 0, days: 0 }), '0.5+0');
+  assert.equal(gameTime({ initial_ms: 0, increment_ms: 0, days: 3 }), '3 days per move');
+  assert.equal(gameTime({ initial_ms: 0, increment_ms: 0, days: 0 }), 'no clock');
 });
 
 // game is a game of /api/users/{name}/games: won as White against Bob.
@@ -66,7 +66,7 @@ test('gameRow', async (t) => {
     },
     {
       name: 'lost a rated game', g: game({ color: 'black', outcome: 'lost', result: '1-0', rating: { before: 1600, after: 1581.6, diff: -18.4 } }),
-      want: { ...base, color: 'Black', outcome: 'Lost', change: '−18' },
+      want: { ...base, color: 'Black', outcome: 'Lost', change: '-18' },
     },
     { name: 'an odd id', g: game({ id: 'a/b' }), want: { ...base, href: '/g/a%2Fb', pgn: '/api/games/a%2Fb/record.pgn', json: '/api/games/a%2Fb/record.json' } },
   ];
