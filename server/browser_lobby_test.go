@@ -169,4 +169,24 @@ func TestBrowserRatedGame(t *testing.T) {
 	t.Logf("White %s (%s), Black %s (%s)", white, signed(white.Rating-1500), black, signed(black.Rating-1500))
 	ann.screenshot("rated-result-ann")
 	ben.screenshot("rated-result-ben")
+
+	// The game is on both players' pages, with their new ratings: each
+	// opens his own from the header, then the other's from the game's row.
+	names := map[string]string{"white": "Ann", "black": "Ben"}
+	outcome := map[string]map[string]string{
+		"1-0": {"white": "won", "black": "lost"}, "0-1": {"white": "lost", "black": "won"},
+		"1/2-1/2": {"white": "drawn", "black": "drawn"},
+	}[st.Result]
+	for c, b := range people {
+		opp := map[string]string{"white": "black", "black": "white"}[c]
+		b.do("open one's page from the header", chromedp.Click(chromedp.CSS(`[data-testid="account-name"]`)))
+		v := b.seesRatedGame(names[c], id, outcome[c], want[c], signed(want[c].Rating-rating.DefaultRating))
+		if g := v.Games[0]; g.Opponent != names[opp] || g.Link != "/@/"+names[opp] {
+			t.Errorf("%s's page: the game's opponent is %q, linked to %q", b.name, g.Opponent, g.Link)
+		}
+		b.do("open the opponent's page from the game", chromedp.Click(chromedp.CSS(`[data-testid="player-game"] .players a`)))
+		b.seesRatedGame(names[opp], id, outcome[opp], want[opp], signed(want[opp].Rating-rating.DefaultRating))
+		noPolicyViolations(b, "player")
+	}
+	ann.screenshot("rated-profile")
 }

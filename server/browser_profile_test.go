@@ -2,11 +2,14 @@ package server_test
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"emergo/rating"
 )
 
 // profileView is what a player's page shows.
@@ -191,7 +194,7 @@ func TestBrowserProfile(t *testing.T) {
 	})
 	dan.do("the 9x9 games lost", chromedp.Navigate(url+"/@/alice?size=9&result=lost"))
 	dan.waitProfile("the rated game lost says what it cost", func(v profileView) bool {
-		return len(v.Games) == 5 && v.Games[0].ID == "rated1" && strings.HasPrefix(v.Games[0].Change, "−") && v.Games[1].Change == ""
+		return len(v.Games) == 5 && v.Games[0].ID == "rated1" && strings.HasPrefix(v.Games[0].Change, "-") && v.Games[1].Change == ""
 	})
 	dan.do("filters from the address", chromedp.Navigate(url+"/@/alice?size=7&result=drawn&opponent=carol"))
 	dan.waitProfile("the 7x7 games drawn against Carol", func(v profileView) bool {
@@ -213,4 +216,18 @@ func TestBrowserProfile(t *testing.T) {
 		t.Errorf("Alice's name on the game links to %q", href)
 	}
 	noPolicyViolations(dan, "game")
+}
+
+// seesRatedGame waits until b shows the page of the player name with the
+// rated 7x7 live game id newest in his list, ending with outcome for him
+// and the change diff of his rating, and his 7x7 live rating r, the one
+// point of its chart.
+func (b *browser) seesRatedGame(name, id, outcome string, r rating.Rating, diff string) profileView {
+	b.t.Helper()
+	want := fmt.Sprintf("7×7 live %s ±%d 1 rated game", r, int(math.Round(r.Deviation)))
+	return b.waitProfile(name+"'s page shows the rated game and the new rating", func(v profileView) bool {
+		return v.Name == name && len(v.Games) > 0 && v.Games[0].ID == id && v.Games[0].Outcome == outcome &&
+			v.Games[0].Change == diff && len(v.Ratings) == 4 && v.Ratings[2] == want &&
+			v.Pool == "7-live" && v.Chart.Dots == 1
+	})
 }
