@@ -109,8 +109,8 @@ func (s *Server) secure(r *http.Request) bool {
 	if r.TLS != nil {
 		return true
 	}
-	if !s.cfg.BehindProxy {
-		return false
+	if len(s.cfg.TrustedProxies) == 0 {
+		return false // the header is a client's
 	}
 	proto := r.Header.Get("X-Forwarded-Proto")
 	if i := strings.LastIndexByte(proto, ','); i >= 0 {

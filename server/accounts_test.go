@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -352,23 +353,25 @@ func TestCrossOriginAccountPosts(t *testing.T) {
 
 // The session cookie: HttpOnly, SameSite=Lax, the whole site, and Secure
 // when the request came over TLS, to the server or to a proxy it trusts.
+// (httptest's requests come from 192.0.2.1.)
 func TestSessionCookie(t *testing.T) {
 	for i, tt := range []struct {
-		name   string
-		proxy  bool
-		tls    bool
-		hdr    string // X-Forwarded-Proto
-		secure bool
+		name    string
+		proxies []netip.Prefix
+		tls     bool
+		hdr     string // X-Forwarded-Proto
+		secure  bool
 	}{
-		{"plain", false, false, "", false},
-		{"TLS", false, true, "", true},
-		{"trusted proxy over https", true, false, "https", true},
-		{"trusted proxy over http", true, false, "http", false},
-		{"proxies, the last over https", true, false, "http, https", true},
-		{"untrusted header", false, false, "https", false},
+		{"plain", nil, false, "", false},
+		{"TLS", nil, true, "", true},
+		{"trusted proxy over https", proxyNet, false, "https", true},
+		{"trusted proxy over http", proxyNet, false, "http", false},
+		{"proxies, the last over https", proxyNet, false, "http, https", true},
+		{"untrusted header", nil, false, "https", false},
+		{"header from another peer", otherNet, false, "https", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			e := accountEnv(t, server.Config{BehindProxy: tt.proxy})
+			e := accountEnv(t, server.Config{TrustedProxies: tt.proxies})
 			req := httptest.NewRequest("POST", "http://emergo.example/api/account/signup", strings.NewReader(`{"username": "user`+string(rune('a'+i))+`", "password": "password1"}`))
 			if tt.tls {
 				req.TLS = &tls.ConnectionState{}
@@ -397,22 +400,31 @@ func TestSessionCookie(t *testing.T) {
 	}
 }
 
+var (
+	proxyNet = []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")}
+	otherNet = []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
+)
+
 // Behind a trusted proxy the throttles count the client's address, the
-// last of X-Forwarded-For; otherwise the header is ignored.
+// last of X-Forwarded-For; otherwise the header is ignored. (The test's
+// client connects from 127.0.0.1.)
 func TestProxyAddress(t *testing.T) {
 	limits := account.Config{Params: cheapHashing.Params, Limits: account.Limits{LoginAddress: account.Limit{Burst: 2, Every: time.Hour}}}
 	for _, tt := range []struct {
-		name  string
-		proxy bool
+		name string
+		cfg  server.Config
 		// whether a third client's login is throttled after two others
 		// failed twice each
 		throttled bool
 	}{
-		{"trusted", true, false},
-		{"not trusted", false, true},
+		{"behind a proxy on this machine", server.Config{BehindProxy: true}, false},
+		{"trusted", server.Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}, false},
+		{"other proxies trusted", server.Config{TrustedProxies: otherNet}, true},
+		{"not trusted", server.Config{}, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			e := accountEnv(t, server.Config{BehindProxy: tt.proxy, Account: limits})
+			tt.cfg.Account = limits
+			e := accountEnv(t, tt.cfg)
 			c := e.client()
 			fail := func(xff string) int {
 				code, _, _ := c.account("login", creds("nobody", "wrong-pass"), "X-Forwarded-For", xff)

@@ -1,11 +1,6 @@
 package server
 
-import (
-	"net"
-	"net/http"
-	"net/netip"
-	"strings"
-)
+import "net/http"
 
 // contentPolicy is the Content-Security-Policy of every answer. The UI is
 // ES modules and one style sheet from the site itself, with no inline
@@ -27,27 +22,6 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "same-origin")
-		next.ServeHTTP(w, r)
-	})
-}
-
-// fromProxy takes the client's address from the last entry of
-// X-Forwarded-For, the one the trusted proxy in front of the server
-// added, so that the limits and throttles count clients, not the proxy.
-// Earlier entries are the client's to write, and ignored.
-func fromProxy(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
-			last := xff[len(xff)-1]
-			if i := strings.LastIndexByte(last, ','); i >= 0 {
-				last = last[i+1:]
-			}
-			if a, err := netip.ParseAddr(strings.TrimSpace(last)); err == nil {
-				r2 := *r
-				r2.RemoteAddr = net.JoinHostPort(a.String(), "0")
-				r = &r2
-			}
-		}
 		next.ServeHTTP(w, r)
 	})
 }

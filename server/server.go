@@ -12,7 +12,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -64,10 +66,15 @@ type Config struct {
 	// Account configures the accounts: password hashing, throttles,
 	// session life. Its clock defaults to Now.
 	Account account.Config
-	// BehindProxy trusts the reverse proxy in front of the server: the
-	// client's address is the last of X-Forwarded-For, and a request
-	// came over TLS when X-Forwarded-Proto says https (the session
-	// cookie is then Secure).
+	// TrustedProxies are the networks of the reverse proxies in front of
+	// the server. From a TCP peer in one of them, the client's address is
+	// the rightmost entry of X-Forwarded-For that is not itself a trusted
+	// proxy, and a request came over TLS when the last X-Forwarded-Proto
+	// says https (the session cookie is then Secure). From any other peer
+	// both headers are ignored: a client cannot choose its address.
+	TrustedProxies []netip.Prefix
+	// BehindProxy trusts a proxy on the server's own machine: it adds the
+	// loopback networks, 127.0.0.0/8 and ::1, to TrustedProxies.
 	BehindProxy bool
 }
 
@@ -144,6 +151,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.Accounts == nil {
 		cfg.Accounts, _ = cfg.Store.(account.Store)
+	}
+	if cfg.BehindProxy {
+		cfg.TrustedProxies = append(slices.Clip(cfg.TrustedProxies), loopback...)
 	}
 	if cfg.Account.Now == nil {
 		cfg.Account.Now = cfg.Now
@@ -319,8 +329,8 @@ func (s *Server) Handler() http.Handler {
 	h = s.logRequests(h)
 	h = recoverPanics(s.log, h)
 	h = securityHeaders(h)
-	if s.cfg.BehindProxy {
-		h = fromProxy(h)
+	if len(s.cfg.TrustedProxies) > 0 {
+		h = fromProxies(s.cfg.TrustedProxies, h)
 	}
 	return h
 }

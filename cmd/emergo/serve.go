@@ -8,9 +8,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -34,7 +36,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	pg := fs.String("postgres", "", "PostgreSQL connection URL (postgres://user:pass@host/db) instead of -db (default $EMERGO_POSTGRES, unless -db is given)")
 	engines := fs.Int("engines", 0, "searches running at once (default: one per CPU)")
 	rateLimit := fs.Float64("rate", 20, "requests per second allowed to one client address (negative: no limit)")
-	behindProxy := fs.Bool("behind-proxy", false, "the server is reached through a reverse proxy that sets X-Forwarded-For and X-Forwarded-Proto: trust them for the client's address and for TLS (the session cookie is then Secure)")
+	var proxies prefixes
+	fs.Var(&proxies, "trusted-proxies", "the reverse proxies in front of the server, addresses or networks separated by commas (10.0.0.5,192.0.2.0/24): from them, and only from them, X-Forwarded-For gives the client's address and X-Forwarded-Proto says whether it came over TLS (the session cookie is then Secure)")
+	behindProxy := fs.Bool("behind-proxy", false, "the reverse proxy runs on this machine: -trusted-proxies 127.0.0.0/8,::1")
 	verbose := fs.Bool("v", false, "log every request")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -68,7 +72,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, server.Config{Store: st, Logger: log, EngineWorkers: *engines, RateLimit: *rateLimit, BehindProxy: *behindProxy})
+	srv, err := server.New(ctx, server.Config{Store: st, Logger: log, EngineWorkers: *engines, RateLimit: *rateLimit,
+		TrustedProxies: proxies, BehindProxy: *behindProxy,
+	})
 	if err != nil {
 		return err
 	}
@@ -122,4 +128,35 @@ func openStore(ctx context.Context, file, postgres string) (*sqlstore.DB, string
 		return nil, "", fmt.Errorf("database %s: %w", file, err)
 	}
 	return st, "sqlite:" + file, nil
+}
+
+// prefixes is a flag of networks separated by commas; an address alone is
+// the network of that one address.
+type prefixes []netip.Prefix
+
+func (p *prefixes) String() string {
+	var s []string
+	for _, n := range *p {
+		s = append(s, n.String())
+	}
+	return strings.Join(s, ",")
+}
+
+func (p *prefixes) Set(v string) error {
+	for _, f := range strings.Split(v, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if n, err := netip.ParsePrefix(f); err == nil {
+			*p = append(*p, n.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return fmt.Errorf("%q is not an address or a network", f)
+		}
+		*p = append(*p, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return nil
 }

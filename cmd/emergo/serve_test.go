@@ -200,6 +200,7 @@ func TestServeFailsEarly(t *testing.T) {
 		{"missing directory", []string{"-addr", "127.0.0.1:0", "-db", "/nonexistent/x.db"}, "database /nonexistent/x.db: no directory /nonexistent", false},
 		{"two stores", []string{"-addr", "127.0.0.1:0", "-db", db, "-postgres", "postgres://x@localhost/y"}, "give -db or -postgres, not both", true},
 		{"an argument", []string{"now"}, `serve takes no arguments, got "now"`, true},
+		{"a proxy that is no address", []string{"-addr", "127.0.0.1:0", "-db", db, "-trusted-proxies", "10.0.0.5,proxy.example"}, `"proxy.example" is not an address or a network`, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, _, err := emergo(t, "", append([]string{"serve"}, c.args...)...)
@@ -266,5 +267,28 @@ func TestServeStopsOnSIGINT(t *testing.T) {
 	// SQLite removes its write-ahead log when the last connection closes.
 	if _, err := os.Stat(db + "-wal"); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the database was not closed: %s-wal is left (%v)", db, err)
+	}
+}
+
+// -trusted-proxies takes addresses and networks separated by commas.
+func TestTrustedProxiesFlag(t *testing.T) {
+	for _, c := range []struct {
+		name, value, want string
+	}{
+		{"an address", "10.0.0.5", "10.0.0.5/32"},
+		{"a network", "192.0.2.0/24", "192.0.2.0/24"},
+		{"a network by one of its addresses", "192.0.2.9/24", "192.0.2.0/24"},
+		{"IPv6", "::1,2001:db8::/32", "::1/128,2001:db8::/32"},
+		{"spaces and empty fields", " 10.0.0.5 , ,127.0.0.0/8", "10.0.0.5/32,127.0.0.0/8"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var p prefixes
+			if err := p.Set(c.value); err != nil {
+				t.Fatal(err)
+			}
+			if got := p.String(); got != c.want {
+				t.Errorf("%q: %s, want %s", c.value, got, c.want)
+			}
+		})
 	}
 }
