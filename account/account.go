@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"emergo/throttle"
 )
 
 // User is an account.
@@ -93,6 +95,9 @@ func (e *ThrottledError) Error() string {
 type Config struct {
 	Params Params // default DefaultParams
 	Limits Limits // a zero Limit is DefaultLimits' one
+	// Throttles keeps the throttles' counts, default in memory: a store
+	// shared by several servers makes the limits hold across them.
+	Throttles throttle.Store
 	// SessionLife is how long a session lasts, default 30 days.
 	SessionLife time.Duration
 	// Hashers bounds the password hashes computed at once (each takes
@@ -113,7 +118,7 @@ type Service struct {
 	// first need.
 	dummy func() string
 
-	loginAccount, loginAddress, signupAddress *throttle
+	loginAccount, loginAddress, signupAddress throttle.Limiter
 }
 
 // New returns a Service on st.
@@ -121,12 +126,12 @@ func New(st Store, cfg Config) *Service {
 	if cfg.Params == (Params{}) {
 		cfg.Params = DefaultParams
 	}
-	for _, l := range []struct{ set, def *Limit }{
+	for _, l := range []struct{ set, def *throttle.Limit }{
 		{&cfg.Limits.LoginAccount, &DefaultLimits.LoginAccount},
 		{&cfg.Limits.LoginAddress, &DefaultLimits.LoginAddress},
 		{&cfg.Limits.SignupAddress, &DefaultLimits.SignupAddress},
 	} {
-		if *l.set == (Limit{}) {
+		if *l.set == (throttle.Limit{}) {
 			*l.set = *l.def
 		}
 	}
@@ -139,13 +144,16 @@ func New(st Store, cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Throttles == nil {
+		cfg.Throttles = throttle.NewMemory()
+	}
 	return &Service{
 		st: st, params: cfg.Params, life: cfg.SessionLife, now: cfg.Now,
 		hashers:       make(chan struct{}, cfg.Hashers),
 		dummy:         sync.OnceValue(func() string { return HashPassword("not anyone's password", cfg.Params) }),
-		loginAccount:  newThrottle(cfg.Limits.LoginAccount),
-		loginAddress:  newThrottle(cfg.Limits.LoginAddress),
-		signupAddress: newThrottle(cfg.Limits.SignupAddress),
+		loginAccount:  cfg.Throttles.Limiter("login-account", cfg.Limits.LoginAccount),
+		loginAddress:  cfg.Throttles.Limiter("login-address", cfg.Limits.LoginAddress),
+		signupAddress: cfg.Throttles.Limiter("signup-address", cfg.Limits.SignupAddress),
 	}
 }
 
@@ -181,8 +189,10 @@ func (s *Service) SignUp(ctx context.Context, name, password, addr string) (*Use
 	} else if !errors.Is(err, ErrNotFound) {
 		return nil, "", err
 	}
-	if wait := s.signupAddress.take(addressKey(addr), s.now()); wait > 0 {
-		return nil, "", &ThrottledError{"signup", wait}
+	if wait, err := s.signupAddress.Take(ctx, addressKey(addr), s.now()); err != nil {
+		return nil, "", err
+	} else if wait > 0 {
+		return nil, "", &ThrottledError{"signup", retryAfter(wait)}
 	}
 	u := &User{Name: name, Key: key, Created: s.now()}
 	if err := s.hashing(ctx, func() { u.Password = HashPassword(password, s.params) }); err != nil {
@@ -204,17 +214,26 @@ func (s *Service) SignUp(ctx context.Context, name, password, addr string) (*Use
 func (s *Service) LogIn(ctx context.Context, name, password, addr string) (*User, string, error) {
 	now := s.now()
 	key, akey := Key(name), addressKey(addr)
-	if wait := s.loginAccount.take(key, now); wait > 0 {
-		return nil, "", &ThrottledError{"login", wait}
+	if wait, err := s.loginAccount.Take(ctx, key, now); err != nil {
+		return nil, "", err
+	} else if wait > 0 {
+		return nil, "", &ThrottledError{"login", retryAfter(wait)}
 	}
-	if wait := s.loginAddress.take(akey, now); wait > 0 {
-		s.loginAccount.give(key)
-		return nil, "", &ThrottledError{"login", wait}
+	// An attempt that ends before the password is checked is not one,
+	// and a success is given back. The request's context may be what
+	// ended it: the refunds go on without it. A refund that fails leaves
+	// an attempt counted, which the bucket drains in time.
+	bg := context.WithoutCancel(ctx)
+	if wait, err := s.loginAddress.Take(ctx, akey, now); err != nil || wait > 0 {
+		s.loginAccount.Give(bg, key)
+		if err != nil {
+			return nil, "", err
+		}
+		return nil, "", &ThrottledError{"login", retryAfter(wait)}
 	}
-	// An attempt that ends before the password is checked is not one.
 	refund := func() {
-		s.loginAccount.give(key)
-		s.loginAddress.give(akey)
+		s.loginAccount.Give(bg, key)
+		s.loginAddress.Give(bg, akey)
 	}
 	u, err := s.st.UserByKey(ctx, key)
 	if err != nil && !errors.Is(err, ErrNotFound) {
@@ -240,8 +259,8 @@ func (s *Service) LogIn(ctx context.Context, name, password, addr string) (*User
 	if u == nil || !ok {
 		return nil, "", ErrWrongPassword
 	}
-	s.loginAccount.forget(key)
-	s.loginAddress.give(akey)
+	s.loginAccount.Forget(bg, key)
+	s.loginAddress.Give(bg, akey)
 	token, err := s.startSession(ctx, u.ID)
 	if err != nil {
 		return nil, "", err

@@ -19,7 +19,9 @@ import (
 
 	"emergo/account"
 	"emergo/server"
+	"emergo/store"
 	"emergo/store/sqlstore"
+	"emergo/throttle"
 )
 
 // cheapHashing makes the tests' password hashes fast; the code is that of
@@ -187,8 +189,8 @@ func accountsTest(t *testing.T, e *env) {
 
 func TestLoginThrottled(t *testing.T) {
 	e := accountEnv(t, server.Config{Account: account.Config{Limits: account.Limits{
-		LoginAddress:  account.Limit{Burst: 8, Every: 15 * time.Second},
-		SignupAddress: account.Limit{Burst: 3, Every: 6 * time.Minute},
+		LoginAddress:  throttle.Limit{Burst: 8, Every: 15 * time.Second},
+		SignupAddress: throttle.Limit{Burst: 3, Every: 6 * time.Minute},
 	}}})
 	c := e.client()
 	if code, _, _ := c.account("signup", creds("alice", "password1")); code != 201 {
@@ -409,7 +411,7 @@ var (
 // last of X-Forwarded-For; otherwise the header is ignored. (The test's
 // client connects from 127.0.0.1.)
 func TestProxyAddress(t *testing.T) {
-	limits := account.Config{Params: cheapHashing.Params, Limits: account.Limits{LoginAddress: account.Limit{Burst: 2, Every: time.Hour}}}
+	limits := account.Config{Params: cheapHashing.Params, Limits: account.Limits{LoginAddress: throttle.Limit{Burst: 2, Every: time.Hour}}}
 	for _, tt := range []struct {
 		name string
 		cfg  server.Config
@@ -552,4 +554,32 @@ func deref(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+func TestThrottlesAcrossServers(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.db")
+	open := func() store.Store {
+		st, err := sqlstore.OpenSQLite(context.Background(), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	throttlesAcrossServersTest(t, open(), open())
+}
+
+// Two servers on one database throttle logins together: an account's
+// failures on one count on the other.
+func throttlesAcrossServersTest(t *testing.T, a, b store.Store) {
+	limits := account.Config{Limits: account.Limits{LoginAccount: throttle.Limit{Burst: 2, Every: time.Hour}}}
+	ea, eb := accountEnv(t, server.Config{Store: a, Account: limits}), accountEnv(t, server.Config{Store: b, Account: limits})
+	for i, e := range []*env{ea, eb, ea, eb} {
+		want := http.StatusUnauthorized
+		if i >= 2 {
+			want = http.StatusTooManyRequests
+		}
+		if code, _, _ := e.client().account("login", creds("nobody", "wrong-pass")); code != want {
+			t.Errorf("failure %d, on server %d: %d, want %d", i+1, i%2+1, code, want)
+		}
+	}
 }

@@ -26,6 +26,7 @@ import (
 	"emergo/player"
 	"emergo/ratings"
 	"emergo/store"
+	"emergo/throttle"
 )
 
 // webFS holds the browser UI: the pages, modules, styles and icon of web/,
@@ -64,8 +65,13 @@ type Config struct {
 	// it keeps them too. Without, the site is for guests only.
 	Accounts account.Store
 	// Account configures the accounts: password hashing, throttles,
-	// session life. Its clock defaults to Now.
+	// session life. Its clock defaults to Now, its Throttles to
+	// Throttles.
 	Account account.Config
+	// Throttles keeps the counts of the limits that must hold across
+	// every server of a site (logins, signups); default Store, if it
+	// keeps them too, else memory.
+	Throttles throttle.Store
 	// TrustedProxies are the networks of the reverse proxies in front of
 	// the server. From a TCP peer in one of them, the client's address is
 	// the rightmost entry of X-Forwarded-For that is not itself a trusted
@@ -158,6 +164,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Account.Now == nil {
 		cfg.Account.Now = cfg.Now
 	}
+	if cfg.Throttles == nil {
+		cfg.Throttles, _ = cfg.Store.(throttle.Store)
+	}
+	if cfg.Throttles == nil {
+		cfg.Throttles = throttle.NewMemory()
+	}
+	if cfg.Account.Throttles == nil {
+		cfg.Account.Throttles = cfg.Throttles
+	}
 	bctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now,
@@ -183,6 +198,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.every(max(s.cfg.EvictAfter/4, 10*time.Millisecond), s.sweep)
 	s.every(s.cfg.DeadlineSweep, s.sweepDeadlines)
 	s.every(time.Hour, s.pruneChallenges)
+	s.every(time.Hour, s.pruneThrottles)
 	return s, nil
 }
 
@@ -202,6 +218,13 @@ func (s *Server) every(interval time.Duration, f func()) {
 			}
 		}
 	}()
+}
+
+// pruneThrottles forgets the drained buckets of the throttles.
+func (s *Server) pruneThrottles() {
+	if err := s.cfg.Throttles.PruneThrottles(s.ctx, s.now()); err != nil && s.ctx.Err() == nil {
+		s.log.Error("prune throttles", "err", err)
+	}
 }
 
 // openStream counts an event stream of a client, refusing more than

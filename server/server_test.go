@@ -555,32 +555,7 @@ func TestOnPostgres(t *testing.T) {
 	if dsn == "" {
 		t.Skip("PostgreSQL server tests skipped: set EMERGO_TEST_POSTGRES to a connection URL to run them; .ci/run does")
 	}
-	pgStore := func(t *testing.T) store.Store {
-		admin, err := sql.Open("pgx", dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		schema := fmt.Sprintf("emergo_server_test_%d_%d", os.Getpid(), time.Now().UnixNano())
-		if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-			admin.Close()
-		})
-		u, err := url.Parse(dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := u.Query()
-		q.Set("search_path", schema)
-		u.RawQuery = q.Encode()
-		st, err := sqlstore.OpenPostgres(context.Background(), u.String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
+	pgStore := func(t *testing.T) store.Store { return openPostgres(t, pgSchema(t, dsn)) }
 	pg := func(t *testing.T) *env { return newEnv(t, server.Config{Store: pgStore(t)}) }
 	t.Run("FriendGame", func(t *testing.T) { friendGameTest(t, pg(t)) })
 	t.Run("Racing", func(t *testing.T) { racingTest(t, pg(t)) })
@@ -599,6 +574,43 @@ func TestOnPostgres(t *testing.T) {
 		e, st := lobbyEnv(t, pgStore(t))
 		ratedGamesTest(t, e, st)
 	})
+	t.Run("ThrottlesAcrossServers", func(t *testing.T) {
+		schema := pgSchema(t, dsn)
+		throttlesAcrossServersTest(t, openPostgres(t, schema), openPostgres(t, schema))
+	})
+}
+
+// pgSchema makes a schema of its own for a test in the database dsn
+// names, dropped after it, and returns the URL that works in it.
+func pgSchema(t *testing.T, dsn string) string {
+	admin, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := fmt.Sprintf("emergo_server_test_%d_%d", os.Getpid(), time.Now().UnixNano())
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+		admin.Close()
+	})
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+func openPostgres(t *testing.T, dsn string) store.Store {
+	st, err := sqlstore.OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }
 
 // Games nobody asks for leave memory and come back from the store; a game

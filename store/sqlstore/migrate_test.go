@@ -15,10 +15,13 @@ import (
 	"emergo/store"
 	"emergo/store/sqlstore"
 	"emergo/store/storetest"
+	"emergo/throttle"
 )
 
-// suites runs the conformance suites on the stores of one database.
-func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen func(t *testing.T, s *sqlstore.DB) *sqlstore.DB) {
+// suites runs the conformance suites on the stores of one database:
+// fresh opens an empty one, reopen closes s and opens its data again,
+// another opens its data a second time, beside s.
+func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another func(t *testing.T, s *sqlstore.DB) *sqlstore.DB) {
 	t.Run("Games", func(t *testing.T) {
 		storetest.Run(t,
 			func(t *testing.T) store.Store { return fresh(t) },
@@ -34,6 +37,11 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen func(t *
 	})
 	t.Run("Lobby", func(t *testing.T) {
 		storetest.Lobby(t, func(t *testing.T) storetest.LobbyStore { return fresh(t) })
+	})
+	t.Run("Throttles", func(t *testing.T) {
+		storetest.Throttles(t,
+			func(t *testing.T) throttle.Store { return fresh(t) },
+			func(t *testing.T, s throttle.Store) throttle.Store { return another(t, s.(*sqlstore.DB)) })
 	})
 }
 

@@ -52,7 +52,7 @@ func TestPostgres(t *testing.T) {
 	suites(t, fresh, func(t *testing.T, s *sqlstore.DB) *sqlstore.DB {
 		s.Close()
 		return open(t, paths[s])
-	})
+	}, func(t *testing.T, s *sqlstore.DB) *sqlstore.DB { return open(t, paths[s]) })
 	t.Run("MigratesTheFirstSchema", func(t *testing.T) {
 		url := schema(t)
 		db, err := sql.Open("pgx", url)

@@ -24,7 +24,7 @@ func TestSQLite(t *testing.T) {
 	suites(t, fresh, func(t *testing.T, s *sqlstore.DB) *sqlstore.DB {
 		s.Close()
 		return open(t, paths[s])
-	})
+	}, func(t *testing.T, s *sqlstore.DB) *sqlstore.DB { return open(t, paths[s]) })
 	t.Run("MigratesTheFirstSchema", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "old.db")
 		db, err := sql.Open("sqlite", "file:"+path)
