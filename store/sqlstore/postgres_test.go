@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -53,6 +54,24 @@ func TestPostgres(t *testing.T) {
 		s.Close()
 		return open(t, paths[s])
 	}, func(t *testing.T, s *sqlstore.DB) *sqlstore.DB { return open(t, paths[s]) })
+	// Servers started at once on a new schema all open it.
+	t.Run("OpenedAtOnce", func(t *testing.T) {
+		url := schema(t)
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s, err := sqlstore.OpenPostgres(context.Background(), url)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				s.Close()
+			}()
+		}
+		wg.Wait()
+	})
 	t.Run("MigratesTheFirstSchema", func(t *testing.T) {
 		url := schema(t)
 		db, err := sql.Open("pgx", url)

@@ -117,6 +117,22 @@ func (s *DB) rebind(q string) string {
 }
 
 func (s *DB) migrate(ctx context.Context) error {
+	if s.postgres {
+		// Servers started at once migrate one after the other: the first
+		// applies the migrations, the others find them applied. The lock
+		// is the schema's, and a session's: taken and given back on one
+		// connection.
+		conn, err := s.db.Conn(ctx)
+		if err != nil {
+			return fmt.Errorf("sqlstore: migrate: %w", err)
+		}
+		defer conn.Close()
+		const lock = `(2002, hashtext(current_schema()))`
+		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock`+lock); err != nil {
+			return fmt.Errorf("sqlstore: migrate: lock: %w", err)
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock`+lock)
+	}
 	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)`); err != nil {
 		return fmt.Errorf("sqlstore: migrate: %w", err)
 	}
