@@ -193,5 +193,25 @@ type Store interface {
 	PlayerGames(ctx context.Context, q PlayerQuery) ([]Summary, error)
 	// CountGames counts the games of the account user by how they went.
 	CountGames(ctx context.Context, user int64) (GameCounts, error)
+	// Versions returns the stored version of each game of ids that
+	// exists (an unknown ID is left out): a server that holds games in
+	// memory checks with it that its copies are current.
+	Versions(ctx context.Context, ids []string) (map[string]int64, error)
 	Close() error
+}
+
+// Change is a committed change of what the servers sharing one store
+// hold in memory: a game, the lobby's challenges. The server that makes
+// it publishes it on a feed after the write, and every other server on
+// the store reads the game (or the lobby) again and wakes its viewers.
+type Change struct {
+	// Origin is the server that made the change, which ignores its own.
+	Origin string
+	// Game is the game that changed, "" for none, and Version its
+	// version after the change; Version is 0 when what changed is beside
+	// the game itself: the rematch offered after it.
+	Game    string
+	Version int64
+	// Lobby says that the lobby's challenges changed.
+	Lobby bool
 }

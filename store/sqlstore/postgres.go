@@ -21,5 +21,10 @@ func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlstore: connect to PostgreSQL: %w", err)
 	}
-	return open(ctx, db, true)
+	s, err := open(ctx, db, true)
+	if err != nil {
+		return nil, err
+	}
+	s.dsn = dsn
+	return s, nil
 }

@@ -81,6 +81,10 @@ func TestPostgres(t *testing.T) {
 		defer db.Close()
 		migratesFirstSchema(t, db, func() *sqlstore.DB { return open(t, url) })
 	})
+	t.Run("Feed", func(t *testing.T) {
+		url, other := schema(t), schema(t)
+		feedTest(t, admin, open(t, url), open(t, url), open(t, other))
+	})
 }
 
 func withSearchPath(t *testing.T, dsn, schema string) string {

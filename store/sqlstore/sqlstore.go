@@ -29,6 +29,7 @@ var migrations embed.FS
 type DB struct {
 	db       *sql.DB
 	postgres bool
+	dsn      string   // PostgreSQL's connection string, for the feed
 	batch    *batcher // SQLite: group commit; nil on PostgreSQL
 }
 
@@ -466,4 +467,41 @@ func (s *DB) summariesFrom(ctx context.Context, what, from string, args ...any) 
 		out = append(out, sm)
 	}
 	return out, rows.Err()
+}
+
+// versionChunk bounds the IDs of one query of Versions (SQLite allows
+// 32766 parameters, PostgreSQL 65535).
+const versionChunk = 500
+
+// Versions implements store.Store.
+func (s *DB) Versions(ctx context.Context, ids []string) (map[string]int64, error) {
+	out := make(map[string]int64, len(ids))
+	for len(ids) > 0 {
+		chunk := ids[:min(len(ids), versionChunk)]
+		ids = ids[len(chunk):]
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		q := `SELECT id, version FROM games WHERE id IN (?` + strings.Repeat(", ?", len(chunk)-1) + `)`
+		rows, err := s.db.QueryContext(ctx, s.rebind(q), args...)
+		if err != nil {
+			return nil, fmt.Errorf("sqlstore: versions: %w", err)
+		}
+		for rows.Next() {
+			var id string
+			var v int64
+			if err := rows.Scan(&id, &v); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("sqlstore: versions: %w", err)
+			}
+			out[id] = v
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("sqlstore: versions: %w", err)
+		}
+	}
+	return out, nil
 }

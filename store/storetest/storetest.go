@@ -104,6 +104,42 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 			t.Errorf("after the race: %d moves, version %d; want 3 and 2", len(got.Moves), got.Version)
 		}
 	})
+	t.Run("Versions", func(t *testing.T) {
+		s := open(t)
+		a, b := sample("va"), sample("vb")
+		for _, g := range []*store.Game{a, b} {
+			if err := s.Create(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Update(ctx, b, len(b.Moves)); err != nil {
+			t.Fatal(err)
+		}
+		// More IDs than one query of an implementation may take.
+		ids := []string{"va", "vb", "nope"}
+		for i := range 1200 {
+			ids = append(ids, fmt.Sprintf("missing%d", i))
+		}
+		tests := []struct {
+			name string
+			ids  []string
+			want map[string]int64
+		}{
+			{"none", nil, map[string]int64{}},
+			{"one", []string{"vb"}, map[string]int64{"vb": 2}},
+			{"unknown left out", []string{"va", "nope"}, map[string]int64{"va": 1}},
+			{"many", ids, map[string]int64{"va": 1, "vb": 2}},
+		}
+		for _, tc := range tests {
+			got, err := s.Versions(ctx, tc.ids)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s: Versions (-want +got):\n%s", tc.name, diff)
+			}
+		}
+	})
 	t.Run("OngoingAndRecent", func(t *testing.T) {
 		s := open(t)
 		a, b, c := sample("a"), sample("b"), sample("c")
