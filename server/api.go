@@ -533,7 +533,15 @@ func (s *Server) handleList(r *request) (int, any, error) {
 	return http.StatusOK, map[string]any{"games": out}, nil
 }
 
-// withGame runs f on the locked live game of the request's {id}.
+// decisions bounds the times an action is decided on a game that
+// another server changes meanwhile.
+const decisions = 3
+
+// withGame runs f on the locked live game of the request's {id}. When f
+// fails on a copy of the game that another server has changed meanwhile
+// (a write's version conflict, or a refusal while the store has a newer
+// version), f decides again on the game as it is now: no action is
+// refused for this server's stale copy.
 func (s *Server) withGame(r *request, f func(lv *live) error) (int, any, error) {
 	lv, err := s.load(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -541,8 +549,14 @@ func (s *Server) withGame(r *request, f func(lv *live) error) (int, any, error) 
 	}
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
-	if err := f(lv); err != nil {
-		return 0, nil, err
+	for try := 1; ; try++ {
+		err := f(lv)
+		if err == nil {
+			break
+		}
+		if try == decisions || !errors.Is(err, errChanged) && !s.refreshed(r.Context(), lv) {
+			return 0, nil, err
+		}
 	}
 	return http.StatusOK, s.state(lv, r.viewer()), nil
 }

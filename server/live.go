@@ -33,7 +33,7 @@ var (
 // live is a game held in memory: the round, the viewers waiting for
 // changes and the timers. Its mutex serialises every change of the game
 // in this process; the store's version check catches changes by another
-// process.
+// process, and the feed (Config.Feed) brings them to this one.
 type live struct {
 	mu       sync.Mutex
 	r        *round
@@ -53,11 +53,42 @@ type live struct {
 func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	s.mu.Lock()
 	lv := s.games[id]
+	if lv == nil {
+		s.startLoading(id)
+	}
 	s.mu.Unlock()
 	if lv != nil {
 		lv.used.Store(s.now().UnixNano())
 		return lv, nil
 	}
+	lv, err := s.read(ctx, id)
+	s.mu.Lock()
+	changed := s.doneLoading(id)
+	if other := s.games[id]; other != nil {
+		s.mu.Unlock()
+		return other, nil // loaded meanwhile by another request
+	}
+	if err != nil {
+		s.mu.Unlock()
+		return nil, err
+	}
+	s.games[id] = lv
+	s.mu.Unlock()
+	lv.mu.Lock()
+	if changed {
+		// Another server changed the game while it was read: read it
+		// again, now that the feed's next changes find it.
+		s.reload(ctx, lv)
+	}
+	// A deadline that passed while the game was only in the store ends
+	// it now, not at the next deadline sweep.
+	s.watchClock(lv)
+	lv.mu.Unlock()
+	return lv, nil
+}
+
+// read reads the game id from the store, as a live game.
+func (s *Server) read(ctx context.Context, id string) (*live, error) {
 	g, err := s.st.Get(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errNoSuchGame
@@ -71,21 +102,37 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 		s.log.Error("stored game does not replay", "game", id, "err", err)
 		return nil, errDamaged
 	}
-	lv = &live{r: r, subs: map[chan struct{}]struct{}{}, standing: s.loadStanding(ctx, r), rematch: s.loadRematch(ctx, r)}
+	lv := &live{r: r, subs: map[chan struct{}]struct{}{}, standing: s.loadStanding(ctx, r), rematch: s.loadRematch(ctx, r)}
 	lv.used.Store(s.now().UnixNano())
-	s.mu.Lock()
-	if other := s.games[id]; other != nil {
-		s.mu.Unlock()
-		return other, nil // loaded meanwhile by another request
-	}
-	s.games[id] = lv
-	s.mu.Unlock()
-	// A deadline that passed while the game was only in the store ends
-	// it now, not at the next deadline sweep.
-	lv.mu.Lock()
-	s.watchClock(lv)
-	lv.mu.Unlock()
 	return lv, nil
+}
+
+// loading counts the requests reading a game that is not in memory yet,
+// and notes a change announced meanwhile (changed), which their copy may
+// have missed.
+type loading struct {
+	readers int
+	changed bool
+}
+
+// startLoading notes that a request reads the game id. s.mu is locked.
+func (s *Server) startLoading(id string) {
+	l := s.loading[id]
+	if l == nil {
+		l = &loading{}
+		s.loading[id] = l
+	}
+	l.readers++
+}
+
+// doneLoading notes that a request has read the game id, and reports
+// whether a change was announced meanwhile. s.mu is locked.
+func (s *Server) doneLoading(id string) bool {
+	l := s.loading[id]
+	if l.readers--; l.readers == 0 {
+		delete(s.loading, id)
+	}
+	return l.changed
 }
 
 // commit stores next (the changed clone of lv.r), and makes it live once
@@ -96,11 +143,8 @@ func (s *Server) commit(ctx context.Context, lv *live, next *round) error {
 	if err := s.save(ctx, lv, next, g, keep); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			// Another process changed the game: take its version.
-			if g, gerr := s.st.Get(ctx, next.id); gerr == nil {
-				if r, rerr := s.roundOf(g); rerr == nil {
-					lv.r = r
-					s.afterChange(lv)
-				}
+			if s.reload(ctx, lv) {
+				s.maybeThink(lv)
 			}
 			return errChanged
 		}
@@ -111,6 +155,7 @@ func (s *Server) commit(ctx context.Context, lv *live, next *round) error {
 	next.version = g.Version
 	lv.r = next
 	s.afterChange(lv)
+	s.publish(store.Change{Game: next.id, Version: next.version})
 	return nil
 }
 
@@ -164,7 +209,9 @@ func (s *Server) flagIfOut(ctx context.Context, lv *live) bool {
 		return false
 	}
 	if err := s.commit(ctx, lv, next); err != nil {
-		s.log.Error("flag", "game", next.id, "err", err)
+		if !errors.Is(err, errChanged) { // else ended, or moved, by another server
+			s.log.Error("flag", "game", next.id, "err", err)
+		}
 		return false
 	}
 	return true
@@ -342,18 +389,23 @@ const dueBatch = 1000
 // horizon, it ends a game at most a horizon late even when its timer was
 // never armed in this process (a restart, another server on the same
 // database).
-func (s *Server) sweepDeadlines() {
-	ids, err := s.st.Due(s.ctx, s.now().Add(s.cfg.DeadlineSweep), dueBatch)
+func (s *Server) sweepDeadlines() { s.flagDue("deadline sweep", s.now().Add(s.cfg.DeadlineSweep)) }
+
+// flagDue loads the games whose deadline is by (Store.Due) and ends on
+// time those whose flag has fallen; the others get a timer. what names
+// the sweep in the log.
+func (s *Server) flagDue(what string, by time.Time) {
+	ids, err := s.st.Due(s.ctx, by, dueBatch)
 	if err != nil {
 		if s.ctx.Err() == nil {
-			s.log.Error("deadline sweep", "err", err)
+			s.log.Error(what, "err", err)
 		}
 		return
 	}
 	for _, id := range ids {
 		lv, err := s.load(s.ctx, id)
 		if err != nil {
-			s.log.Error("deadline sweep", "game", id, "err", err)
+			s.log.Error(what, "game", id, "err", err)
 			continue
 		}
 		lv.mu.Lock()

@@ -24,7 +24,7 @@ import (
 // challenge was accepted, and where to go), read again from the store
 // after every change and at least every lobbyFresh (so that expired
 // challenges leave, and those of other servers on the same database
-// come).
+// come even if the feed lost their announcement).
 const (
 	lobbyLimit    = 200
 	answeredShown = 10 * time.Minute
@@ -346,7 +346,7 @@ func (s *Server) handleChallenge(r *request) (int, any, error) {
 	if err := s.lobby.CreateChallenge(r.Context(), c); err != nil {
 		return 0, nil, s.lobbyError(err)
 	}
-	s.hub.wake()
+	s.lobbyChanged("")
 	s.log.Info("challenge", "id", c.ID, "from", c.From.Name, "to", c.To.Name, "rated", c.Rated)
 	var entries []ratings.Entry
 	if s.rated != nil {
@@ -416,7 +416,7 @@ func (s *Server) accept(r *request, c *lobby.Challenge) (string, error) {
 		s.afterChange(lv)
 		lv.mu.Unlock()
 	}
-	s.hub.wake()
+	s.lobbyChanged(c.Rematch)
 	if c.Rematch != "" {
 		done := *c
 		done.Status, done.Game, done.Updated = lobby.Accepted, rd.id, now
@@ -439,7 +439,7 @@ func (s *Server) answer(r *request, c *lobby.Challenge, status lobby.Status) err
 	if err := s.lobby.Answer(r.Context(), c.ID, status, now); err != nil {
 		return err
 	}
-	s.hub.wake()
+	s.lobbyChanged(c.Rematch)
 	if c.Rematch != "" {
 		done := *c
 		done.Status, done.Updated = status, now
@@ -595,7 +595,7 @@ func (s *Server) offerRematch(ctx context.Context, fin lobby.Finished, by rules.
 	if err := s.lobby.CreateChallenge(ctx, c); err != nil {
 		return err
 	}
-	s.hub.wake()
+	s.lobbyChanged(c.Rematch)
 	s.noteRematch(c)
 	return nil
 }

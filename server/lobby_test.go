@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -320,28 +319,7 @@ func TestChallengeExpires(t *testing.T) {
 // lobbyEvents follows the lobby's events as c sees them.
 func (c *client) lobbyEvents(t *testing.T) <-chan lobbyView {
 	t.Helper()
-	req, _ := http.NewRequest("GET", c.e.ts.URL+"/api/lobby/events", nil)
-	resp, err := c.c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { resp.Body.Close() })
-	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
-		t.Fatalf("content type %q", ct)
-	}
-	events := make(chan lobbyView, 16)
-	go func() {
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				var v lobbyView
-				json.Unmarshal([]byte(data), &v)
-				events <- v
-			}
-		}
-	}()
-	return events
+	return events[lobbyView](t, c, "/api/lobby/events")
 }
 
 // waitLobby returns the first view of events that ok accepts.

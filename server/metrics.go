@@ -15,6 +15,9 @@ type metrics struct {
 	vars expvar.Map
 	// Counters.
 	gamesCreated, movesAccepted, engineMoves, storeErrors expvar.Int
+	// The feed's: changes announced by other servers, games read again
+	// for them, times the feed broke and listened again.
+	feedChanges, feedReloads, feedBreaks expvar.Int
 	// Gauges.
 	searching, streams expvar.Int
 }
@@ -26,6 +29,9 @@ func (s *Server) initMetrics() {
 	m.vars.Set("moves_accepted", &m.movesAccepted)
 	m.vars.Set("engine_moves", &m.engineMoves)
 	m.vars.Set("store_errors", &m.storeErrors)
+	m.vars.Set("feed_changes", &m.feedChanges)
+	m.vars.Set("feed_reloads", &m.feedReloads)
+	m.vars.Set("feed_breaks", &m.feedBreaks)
 	m.vars.Set("searching", &m.searching)
 	m.vars.Set("event_streams", &m.streams)
 	m.vars.Set("games_in_memory", expvar.Func(func() any { return s.Cached() }))

@@ -127,10 +127,12 @@ func (s *Server) options(c game.Control) game.Options {
 // The store is the boundary: its strings and numbers become the round's
 // types here, and back in stored, and nowhere else.
 
-// roundOf reads a stored game. A turn of a live game that began before
-// the server started begins at its start instead, so that the time the
-// server was down is charged to nobody; a correspondence game's deadline
-// is a date the players know, and holds.
+// roundOf reads a stored game. On a server alone on its store (without a
+// Feed), a turn of a live game that began before the server started
+// begins at its start instead, so that the time the server was down is
+// charged to nobody; with others, the site was up meanwhile, and every
+// server must read the same clock. A correspondence game's deadline is a
+// date the players know, and holds.
 func (s *Server) roundOf(g *store.Game) (*round, error) {
 	m, err := parseMode(g.Mode)
 	if err != nil {
@@ -153,7 +155,7 @@ func (s *Server) roundOf(g *store.Game) (*round, error) {
 		TakeBack:  offerOf(g.TakeBack),
 	}
 	control := game.Control{Time: g.Initial, Increment: g.Increment, Days: g.Days}
-	if st.TurnStart.Before(s.started) && !control.Correspondence() {
+	if s.feed == nil && st.TurnStart.Before(s.started) && !control.Correspondence() {
 		st.TurnStart = s.started
 	}
 	for _, mv := range g.Moves {

@@ -8,6 +8,7 @@ import (
 	"context"
 	"embed"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -68,6 +69,22 @@ type Config struct {
 	// session life. Its clock defaults to Now, its Throttles to
 	// Throttles.
 	Account account.Config
+	// Feed joins the servers that share the store (sqlstore's Feed on
+	// PostgreSQL): each announces its changes of games and of the lobby
+	// on it, and takes in the others', so that a change made on any
+	// reaches the viewers of all. Nil for a server alone on its store,
+	// which then gives back to the players the time it was down (see
+	// roundOf).
+	Feed Feed
+	// FlagSweep is how often a server on a Feed asks the store for the
+	// games whose running clock has run out, to end those that a server
+	// gone left unended; default a second.
+	FlagSweep time.Duration
+	// FeedCheck is how often a server on a Feed compares the versions of
+	// the games it holds with the store's, in case a change went
+	// unannounced (its server stopped between its write and its
+	// announcement); default 30 s.
+	FeedCheck time.Duration
 	// Throttles keeps the counts of the limits that must hold across
 	// every server of a site (logins, signups); default Store, if it
 	// keeps them too, else memory.
@@ -98,6 +115,12 @@ type Server struct {
 
 	mu    sync.Mutex
 	games map[string]*live
+	// loading notes the games being read into memory (see load).
+	loading map[string]*loading
+
+	// feed is cfg.Feed, nil for none; origin names this server on it.
+	feed   Feed
+	origin string
 
 	limMu    sync.Mutex
 	limiters map[string]*clientLimit
@@ -155,6 +178,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.DeadlineSweep <= 0 {
 		cfg.DeadlineSweep = time.Minute
 	}
+	if cfg.FlagSweep <= 0 {
+		cfg.FlagSweep = time.Second
+	}
+	if cfg.FeedCheck <= 0 {
+		cfg.FeedCheck = 30 * time.Second
+	}
 	if cfg.Accounts == nil {
 		cfg.Accounts, _ = cfg.Store.(account.Store)
 	}
@@ -179,6 +208,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		searches: player.NewPool(cfg.EngineWorkers, cfg.EngineHashMiB),
 		ctx:      bctx, cancel: cancel,
 		games:    map[string]*live{},
+		loading:  map[string]*loading{},
+		feed:     cfg.Feed,
 		limiters: map[string]*clientLimit{},
 		streams:  map[string]int{},
 	}
@@ -190,8 +221,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.hub.subs = map[chan struct{}]struct{}{}
 	s.started = s.now()
 	s.initMetrics()
+	if s.feed != nil {
+		if err := s.follow(); err != nil {
+			s.Close()
+			return nil, fmt.Errorf("server: change feed: %w", err)
+		}
+	}
 	if err := s.resume(ctx); err != nil {
-		cancel()
+		s.Close()
 		return nil, err
 	}
 	s.sweepDeadlines()

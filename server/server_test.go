@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
@@ -343,35 +342,15 @@ func TestEventsArriveLive(t *testing.T) { eventsTest(t, newEnv(t, server.Config{
 
 func eventsTest(t *testing.T, e *env) {
 	id, a, b := friendGame(t, e, nil)
-	req, _ := http.NewRequest("GET", e.ts.URL+"/api/games/"+id+"/events", nil)
-	resp, err := b.c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
-		t.Fatalf("content type %q", ct)
-	}
-	events := make(chan state, 10)
-	go func() {
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				var st state
-				json.Unmarshal([]byte(data), &st)
-				events <- st
-			}
-		}
-	}()
-	first := <-events
+	stream := events[state](t, b, "/api/games/"+id+"/events")
+	first := <-stream
 	if len(first.Moves) != 0 || first.You == nil || *first.You != "black" {
 		t.Fatalf("first event %+v", first)
 	}
 	sent := time.Now()
 	a.move(id, "c3", 0)
 	select {
-	case st := <-events:
+	case st := <-stream:
 		if len(st.Moves) != 1 || st.Moves[0] != "c3" {
 			t.Errorf("event after the move: %+v", st)
 		}
