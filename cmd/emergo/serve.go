@@ -28,9 +28,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", "",
 		"Serves the Emergo site: play against the engine or a friend in the browser.\n"+
 			"Games are stored in an SQLite file (created and migrated on start), or in\n"+
-			"PostgreSQL with -postgres. The address is bound before the database is\n"+
-			"opened. Ctrl-C (SIGINT) or SIGTERM stops the server: the open requests get\n"+
-			"a few seconds to finish, then the database is closed.", stderr)
+			"PostgreSQL with -postgres, which several servers may share: each announces\n"+
+			"its changes to the others (LISTEN/NOTIFY). The address is bound before the\n"+
+			"database is opened. Ctrl-C (SIGINT) or SIGTERM stops the server: the open\n"+
+			"requests get a few seconds to finish, then the database is closed.", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	db := fs.String("db", "emergo.db", "SQLite database file")
 	pg := fs.String("postgres", "", "PostgreSQL connection URL (postgres://user:pass@host/db) instead of -db (default $EMERGO_POSTGRES, unless -db is given)")
@@ -72,9 +73,18 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, server.Config{Store: st, Logger: log, EngineWorkers: *engines, RateLimit: *rateLimit,
+	cfg := server.Config{Store: st, Logger: log, EngineWorkers: *engines, RateLimit: *rateLimit,
 		TrustedProxies: proxies, BehindProxy: *behindProxy,
-	})
+	}
+	if postgres != "" {
+		// Other servers may share the database: follow their changes.
+		feed, err := st.Feed(ctx)
+		if err != nil {
+			return fmt.Errorf("postgres: %w", err)
+		}
+		cfg.Feed = feed
+	}
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		return err
 	}
