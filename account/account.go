@@ -26,6 +26,9 @@ type User struct {
 	Key      string
 	Password string // the argon2id hash in PHC format (HashPassword)
 	Created  time.Time
+	// Lang is the language its owner chose for the site ("en", "pt",
+	// "ru", "lfn"), or "" until he chooses one.
+	Lang string
 }
 
 // Profile is what anyone may know of an account: its name and age, and
@@ -73,6 +76,8 @@ type Store interface {
 	DeleteSession(ctx context.Context, hash string) error
 	// DeleteSessions deletes every session of a user.
 	DeleteSessions(ctx context.Context, userID int64) error
+	// SetLang sets the language of the user id, or returns ErrNotFound.
+	SetLang(ctx context.Context, id int64, lang string) error
 }
 
 // ErrWrongPassword is the answer to a login whose username or password is
@@ -326,6 +331,12 @@ func (s *Service) LogOut(ctx context.Context, token string) error {
 		return nil
 	}
 	return s.st.DeleteSession(ctx, HashToken(token))
+}
+
+// SetLang remembers the language the user id chose for the site. The
+// caller checks that the site has it.
+func (s *Service) SetLang(ctx context.Context, id int64, lang string) error {
+	return s.st.SetLang(ctx, id, lang)
 }
 
 // LogOutEverywhere ends every session of a user.

@@ -101,6 +101,18 @@ func (m *memStore) DeleteSessions(_ context.Context, user int64) error {
 	return nil
 }
 
+func (m *memStore) SetLang(_ context.Context, id int64, lang string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, u := range m.users {
+		if u.ID == id {
+			u.Lang = lang
+			return nil
+		}
+	}
+	return account.ErrNotFound
+}
+
 // clock is a time that moves only when told.
 type clock struct {
 	mu sync.Mutex

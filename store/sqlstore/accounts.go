@@ -32,9 +32,9 @@ func isUnique(err error) bool {
 
 // CreateUser implements account.Store.
 func (s *DB) CreateUser(ctx context.Context, u *account.User) error {
-	q := s.rebind(`INSERT INTO users (name, name_key, password, created_ms) VALUES (?, ?, ?, ?) RETURNING id`)
+	q := s.rebind(`INSERT INTO users (name, name_key, password, created_ms, lang) VALUES (?, ?, ?, ?, ?) RETURNING id`)
 	return s.write(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, q, u.Name, u.Key, u.Password, ms(u.Created)).Scan(&u.ID)
+		err := tx.QueryRowContext(ctx, q, u.Name, u.Key, u.Password, ms(u.Created), u.Lang).Scan(&u.ID)
 		if isUnique(err) {
 			return account.ErrNameTaken
 		}
@@ -45,12 +45,12 @@ func (s *DB) CreateUser(ctx context.Context, u *account.User) error {
 	})
 }
 
-const userColumns = `u.id, u.name, u.name_key, u.password, u.created_ms`
+const userColumns = `u.id, u.name, u.name_key, u.password, u.created_ms, u.lang`
 
 func scanUser(row interface{ Scan(...any) error }, extra ...any) (*account.User, error) {
 	u := &account.User{}
 	var created int64
-	if err := row.Scan(append([]any{&u.ID, &u.Name, &u.Key, &u.Password, &created}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&u.ID, &u.Name, &u.Key, &u.Password, &created, &u.Lang}, extra...)...); err != nil {
 		return nil, err
 	}
 	u.Created = fromMS(created)
@@ -123,6 +123,20 @@ func (s *DB) DeleteSession(ctx context.Context, hash string) error {
 // DeleteSessions implements account.Store.
 func (s *DB) DeleteSessions(ctx context.Context, userID int64) error {
 	return s.exec(ctx, "delete sessions", s.rebind(`DELETE FROM sessions WHERE user_id = ?`), userID)
+}
+
+// SetLang implements account.Store.
+func (s *DB) SetLang(ctx context.Context, id int64, lang string) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.rebind(`UPDATE users SET lang = ? WHERE id = ?`), lang, id)
+		if err != nil {
+			return fmt.Errorf("sqlstore: set the language of user %d: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			return account.ErrNotFound
+		}
+		return nil
+	})
 }
 
 // exec runs one statement as a write.

@@ -164,6 +164,43 @@ func Accounts(t *testing.T, open func(t *testing.T) account.Store, reopen func(t
 		check("a3", nil, nil)
 		check("b1", b1, us[1])
 	})
+	t.Run("Lang", func(t *testing.T) {
+		s := open(t)
+		us := create(t, s, "alice", "bob")
+		if us[0].Lang != "" {
+			t.Fatalf("a new user's language is %q, want none", us[0].Lang)
+		}
+		if err := s.SetLang(ctx, us[0].ID, "ru"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateSession(ctx, &account.Session{Hash: "a", UserID: us[0].ID, Created: ms(2000), Expires: ms(9000)}); err != nil {
+			t.Fatal(err)
+		}
+		for what, get := range map[string]func() (*account.User, error){
+			"UserByKey": func() (*account.User, error) { return s.UserByKey(ctx, "alice") },
+			"UserByID":  func() (*account.User, error) { return s.UserByID(ctx, us[0].ID) },
+			"Session": func() (*account.User, error) {
+				_, u, err := s.Session(ctx, "a")
+				return u, err
+			},
+		} {
+			if u, err := get(); err != nil || u.Lang != "ru" {
+				t.Errorf("%s after SetLang(ru) = %+v, %v; want the language ru", what, u, err)
+			}
+		}
+		if u, err := s.UserByKey(ctx, "bob"); err != nil || u.Lang != "" {
+			t.Errorf("bob after alice's SetLang = %+v, %v; want no language", u, err)
+		}
+		if err := s.SetLang(ctx, us[0].ID, "pt"); err != nil {
+			t.Fatal(err)
+		}
+		if u, err := s.UserByID(ctx, us[0].ID); err != nil || u.Lang != "pt" {
+			t.Errorf("after a second SetLang(pt) = %+v, %v; want pt", u, err)
+		}
+		if err := s.SetLang(ctx, us[1].ID+100, "ru"); !errors.Is(err, account.ErrNotFound) {
+			t.Errorf("SetLang of nobody: %v, want ErrNotFound", err)
+		}
+	})
 	if reopen != nil {
 		t.Run("SurvivesReopen", func(t *testing.T) {
 			s := open(t)
