@@ -135,9 +135,11 @@ func (s *Server) setSession(w http.ResponseWriter, r *http.Request, token string
 	http.SetCookie(w, c)
 }
 
-// userJSON is an account as the API shows it.
+// userJSON is an account as the API shows it to its owner: its name and
+// the language it chose for the site ("" for none yet).
 type userJSON struct {
 	Name string `json:"name"`
+	Lang string `json:"lang"`
 }
 
 // me is the viewer's account as the API shows it, or nil.
@@ -145,7 +147,7 @@ func me(u *account.User) *userJSON {
 	if u == nil {
 		return nil
 	}
-	return &userJSON{Name: u.Name}
+	return &userJSON{Name: u.Name, Lang: u.Lang}
 }
 
 type credentials struct {
@@ -182,6 +184,11 @@ func (s *Server) logIn(r *request, signup bool) (int, any, error) {
 		}
 	}
 	s.setSession(r.w, r.Request, token)
+	if knownLang(u.Lang) {
+		// The browser speaks the account's language from now on, after a
+		// logout too, until it is switched.
+		s.setLangCookie(r, u.Lang)
+	}
 	s.log.Info("logged in", "user", u.Name, "signup", signup)
 	return status, me(u), nil
 }

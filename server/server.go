@@ -33,8 +33,17 @@ import (
 // webFS holds the browser UI: the pages, modules, styles and icon of web/,
 // and not its tests (web/test) or notes.
 //
-//go:embed web/*.html web/*.js web/*.css web/*.svg
+//go:embed web/*.html web/*.js web/*.css web/*.svg web/i18n/*.json
 var webFS embed.FS
+
+// webRoot is web/ itself, as the site serves it.
+var webRoot = func() fs.FS {
+	web, err := fs.Sub(webFS, "web")
+	if err != nil {
+		panic(err) // the embedded tree is part of the build
+	}
+	return web
+}()
 
 // Config configures a Server.
 type Config struct {
@@ -358,25 +367,18 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/challenges/{id}/{action}", s.api(s.handleChallengeAction))
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.api(s.handleRematch))
 	mux.HandleFunc("GET /api/engines", s.api(s.handleEngines))
+	mux.HandleFunc("POST /api/lang", s.api(s.handleLang))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{http.StatusNotFound, "no such API endpoint"})
 	})
 
-	web, err := fs.Sub(webFS, "web")
-	if err != nil {
-		panic(err) // the embedded tree is part of the build
-	}
-	files := http.FileServerFS(web)
-	page := func(name string) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			http.ServeFileFS(w, r, web, name)
-		}
-	}
-	mux.HandleFunc("GET /g/{id}", page("index.html"))
-	mux.HandleFunc("GET /my", page("index.html"))
-	mux.HandleFunc("GET /@/{name}", page("index.html"))
-	mux.HandleFunc("GET /lobby", page("index.html"))
-	mux.HandleFunc("GET /rules", page("rules.html"))
+	files := http.FileServerFS(webRoot)
+	mux.HandleFunc("GET /{$}", s.page("index.html"))
+	mux.HandleFunc("GET /g/{id}", s.page("index.html"))
+	mux.HandleFunc("GET /my", s.page("index.html"))
+	mux.HandleFunc("GET /@/{name}", s.page("index.html"))
+	mux.HandleFunc("GET /lobby", s.page("index.html"))
+	mux.HandleFunc("GET /rules", s.page("rules.html"))
 	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
 	mux.Handle("/", files)

@@ -5,6 +5,7 @@ package server_test
 // every module the pages import, as JavaScript, and nothing of the tests.
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"os/exec"
@@ -78,7 +79,7 @@ func TestWebJS(t *testing.T) {
 
 // importRE finds the modules a module imports: relative paths, as every
 // module of web/ writes them.
-var importRE = regexp.MustCompile(`(?m)^import\s(?:[^'"]*\sfrom\s)?'\./([a-z]+\.js)';`)
+var importRE = regexp.MustCompile(`(?m)^import\s(?:[^'"]*\sfrom\s)?'\./([a-z0-9]+\.js)';`)
 
 // TestUIModulesServed follows the imports from /app.js: each module is
 // served as JavaScript (a browser refuses a module of another type), and
@@ -126,6 +127,13 @@ func TestUIModulesServed(t *testing.T) {
 	for _, m := range modules {
 		if name := filepath.Base(m); !seen[name] {
 			t.Errorf("web/%s is not imported from /app.js: a module no page uses", name)
+		}
+	}
+	// The catalogues of the languages, which i18n.js fetches.
+	for _, lang := range []string{"en", "pt", "ru", "lfn"} {
+		code, ctype, body := get("/i18n/" + lang + ".json")
+		if code != http.StatusOK || !strings.HasPrefix(ctype, "application/json") || !json.Valid([]byte(body)) {
+			t.Errorf("/i18n/%s.json: %d %q, want the catalogue as JSON", lang, code, ctype)
 		}
 	}
 	for _, path := range []string{"/test/clock.test.js", "/package.json", "/README.md"} {

@@ -5,6 +5,7 @@
 
 import * as api from './api.js';
 import { $, h, playerLink, showMessage } from './dom.js';
+import { lang, t } from './i18n.js';
 
 /** The username rules of the server (docs/api.md), checked before sending. */
 export const usernameLimits = { min: 3, max: 20, pattern: /^[A-Za-z][A-Za-z0-9_-]*$/ };
@@ -21,31 +22,32 @@ export const passwordLimits = { min: 8, max: 256 };
 export function accountRequest(kind, f) {
   const username = f.username.trim();
   const password = f.password;
-  if (!username) return { error: 'Give a username.' };
-  if (!password) return { error: 'Give a password.' };
+  if (!username) return { error: t('account.give_username') };
+  if (!password) return { error: t('account.give_password') };
   if (kind === 'signup') {
     const { min, max, pattern } = usernameLimits;
     if (username.length < min || username.length > max) {
-      return { error: `A username has ${min} to ${max} characters.` };
+      return { error: t('account.username_length', { min, max }) };
     }
-    if (!/^[A-Za-z]/.test(username)) return { error: 'A username starts with a letter.' };
-    if (!pattern.test(username)) return { error: 'A username has only letters a-z, digits, _ and -.' };
+    if (!/^[A-Za-z]/.test(username)) return { error: t('account.username_start') };
+    if (!pattern.test(username)) return { error: t('account.username_chars') };
     const n = [...password].length;
-    if (n < passwordLimits.min) return { error: `A password has at least ${passwordLimits.min} characters.` };
-    if (n > passwordLimits.max) return { error: `A password has at most ${passwordLimits.max} characters.` };
+    if (n < passwordLimits.min) return { error: t('account.password_short', { n: passwordLimits.min }) };
+    if (n > passwordLimits.max) return { error: t('account.password_long', { n: passwordLimits.max }) };
   }
   return { body: { username, password } };
 }
 
 const words = {
-  login: { title: 'Log in', submit: 'Log in', password: 'current-password' },
-  signup: { title: 'Sign up', submit: 'Create the account', password: 'new-password' },
+  login: { title: 'account.log_in', submit: 'account.log_in', password: 'current-password' },
+  signup: { title: 'account.sign_up', submit: 'account.create', password: 'new-password' },
 };
 
 /**
  * accountArea fills the header's #account and keeps it up to date;
  * onChange(user) runs after each login or logout (user null), for a page
- * that shows things by who is looking.
+ * that shows things by who is looking. A login into an account that chose
+ * another language than the page's loads the page again, in that one.
  */
 export function accountArea(onChange = () => {}) {
   const area = $('#account');
@@ -64,11 +66,11 @@ export function accountArea(onChange = () => {}) {
   const note = h('p', { class: 'muted small' });
   const msg = h('p', { class: 'message', 'data-testid': 'account-message', role: 'alert', 'aria-live': 'assertive' });
   const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'account-submit' });
-  const cancel = h('button', { type: 'button', 'data-testid': 'account-cancel', onclick: () => dialog.close() }, 'Cancel');
+  const cancel = h('button', { type: 'button', 'data-testid': 'account-cancel', onclick: () => dialog.close() }, t('common.cancel'));
   const form = h('form', { novalidate: true },
     title, note,
-    h('label', { class: 'field' }, h('span', {}, 'Username'), username),
-    h('label', { class: 'field' }, h('span', {}, 'Password'), password),
+    h('label', { class: 'field' }, h('span', {}, t('account.username')), username),
+    h('label', { class: 'field' }, h('span', {}, t('account.password')), password),
     msg,
     h('div', { class: 'actions' }, submit, cancel));
   const dialog = h('dialog', { class: 'account-dialog', 'data-testid': 'account-dialog', 'aria-labelledby': 'account-title' }, form);
@@ -76,11 +78,11 @@ export function accountArea(onChange = () => {}) {
 
   const open = (k) => {
     kind = k;
-    title.textContent = words[k].title;
-    submit.textContent = words[k].submit;
+    title.textContent = t(words[k].title);
+    submit.textContent = t(words[k].submit);
     password.autocomplete = words[k].password;
     note.textContent = k === 'signup'
-      ? `A username has ${usernameLimits.min} to ${usernameLimits.max} letters, digits, _ or -, and starts with a letter; a password at least ${passwordLimits.min} characters.`
+      ? t('account.signup_note', { min: usernameLimits.min, max: usernameLimits.max, n: passwordLimits.min })
       : '';
     password.value = '';
     showMessage(msg, '');
@@ -100,6 +102,10 @@ export function accountArea(onChange = () => {}) {
       const user = await (kind === 'signup' ? api.signup(req.body) : api.login(req.body));
       password.value = '';
       dialog.close();
+      if (user.lang && user.lang !== lang()) {
+        location.reload();
+        return;
+      }
       show(user);
       onChange(user);
     } catch (e) {
@@ -114,13 +120,13 @@ export function accountArea(onChange = () => {}) {
     showMessage(failed, '');
     if (user) {
       area.replaceChildren(
-        playerLink(user.name, true, { class: 'account-name', 'data-testid': 'account-name', title: 'Your page: your ratings and games' }),
-        h('button', { type: 'button', 'data-testid': 'logout', onclick: logout }, 'Log out'),
+        playerLink(user.name, true, { class: 'account-name', 'data-testid': 'account-name', title: t('account.your_page') }),
+        h('button', { type: 'button', 'data-testid': 'logout', onclick: logout }, t('account.log_out')),
         failed);
     } else {
       area.replaceChildren(
-        h('button', { type: 'button', 'data-testid': 'login', onclick: () => open('login') }, 'Log in'),
-        h('button', { type: 'button', class: 'primary', 'data-testid': 'signup', onclick: () => open('signup') }, 'Sign up'));
+        h('button', { type: 'button', 'data-testid': 'login', onclick: () => open('login') }, t('account.log_in')),
+        h('button', { type: 'button', class: 'primary', 'data-testid': 'signup', onclick: () => open('signup') }, t('account.sign_up')));
     }
     area.dataset.state = user ? 'in' : 'out';
   };

@@ -204,5 +204,8 @@ export const postChallenge = (body) => request('POST', '/api/challenges', body);
 /** answerChallenge accepts (the answer is {game}), declines or withdraws ("cancel") a challenge. */
 export const answerChallenge = (id, action) => request('POST', `/api/challenges/${encodeURIComponent(id)}/${action}`, {});
 
+/** setLang makes code this browser's language, and the account's if one is logged in. */
+export const setLang = (code) => request('POST', '/api/lang', { lang: code });
+
 /** engines are the engine's levels with their estimated ratings: {levels: [{level, rating}]}. */
 export const engines = () => request('GET', '/api/engines');

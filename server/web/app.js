@@ -5,11 +5,14 @@
 // nothing more.
 // index.html holds the markup of the home, game, my-games, player and
 // lobby pages; those not wanted are removed, so every data-testid names
-// one element.
+// one element. First of all the page's language is set up (i18n.js): its
+// catalogue, the static markup translated, the switch in the header.
 
 import { accountArea } from './account.js';
 import { GamePage } from './game.js';
 import { homePage } from './home.js';
+import { start } from './i18n.js';
+import { languageSwitch } from './langswitch.js';
 import { lobbyPage } from './lobby.js';
 import { myGamesPage } from './my.js';
 import { profilePage } from './profile.js';
@@ -22,6 +25,9 @@ function only(id, path) {
   const link = document.querySelector(`.topbar nav a[href="${path}"]`);
   if (link) link.setAttribute('aria-current', 'page');
 }
+
+await start();
+languageSwitch(document.getElementById('lang'));
 
 const path = location.pathname;
 const route = /^\/g\/([^/]+)\/?$/.exec(path);

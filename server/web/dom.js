@@ -1,6 +1,7 @@
 // The few DOM helpers every page uses: finding and making elements, and
 // showing a message.
 
+import { t } from './i18n.js';
 import { moveParts } from './notation.js';
 import { capital } from './text.js';
 
@@ -33,6 +34,16 @@ export function showMessage(el, text, kind = 'error') {
 /** breakable is a move's text with a line-break chance between squares. */
 export function breakable(m) {
   return moveParts(m).flatMap((part, i) => (i ? [h('wbr'), part] : [part]));
+}
+
+/**
+ * displayName is a player's name as the page shows it: the engine's seat,
+ * which the server names "Emergo level 3" (the records keep that name),
+ * in the page's language.
+ */
+export function displayName(name) {
+  const m = /^Emergo level (\d+)$/.exec(name || '');
+  return m ? t('player.engine', { level: Number(m[1]) }) : name;
 }
 
 /** profileHref is the address of a player's page. */

@@ -2,17 +2,23 @@
 // record to replay, and the recent games.
 
 import * as api from './api.js';
-import { $, h, showMessage } from './dom.js';
+import { $, displayName, h, showMessage } from './dom.js';
+import { formatDate, t } from './i18n.js';
 import { newGamePrefs, storedName, storeName, storeNewGamePrefs } from './prefs.js';
 import { uploadFile } from './upload.js';
 
-/** modeNames are the kinds of game as the list names them. */
-export const modeNames = { engine: 'vs engine', friend: 'friends', analysis: 'record' };
+/** modeKeys are the messages naming the kinds of game in the list. */
+const modeKeys = { engine: 'list.kind_engine', friend: 'list.kind_friend', analysis: 'list.kind_analysis' };
+
+/** modeName is a kind of game as the list names it: "vs engine". */
+export const modeName = (mode) => (modeKeys[mode] ? t(modeKeys[mode]) : mode || '');
+
+const resultKeys = { '1-0': 'result.white_won', '0-1': 'result.black_won', '1/2-1/2': 'result.draw' };
 
 /** listResult is a game's result (and the reason it ended) as the list says it. */
 export function listResult(r, reason = '') {
-  if (reason === 'aborted') return 'Aborted';
-  return { '1-0': 'White won', '0-1': 'Black won', '1/2-1/2': 'Draw' }[r] || 'Playing';
+  if (reason === 'aborted') return t('result.aborted');
+  return t(resultKeys[r] || 'result.playing');
 }
 
 /**
@@ -21,14 +27,14 @@ export function listResult(r, reason = '') {
  * the date.
  */
 export function ago(when, now = Date.now()) {
-  const t = typeof when === 'number' ? (when < 1e12 ? when * 1000 : when) : Date.parse(when);
-  if (!Number.isFinite(t)) return String(when ?? '');
-  const s = Math.max(0, (now - t) / 1000);
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  if (s < 86400 * 14) return `${Math.floor(s / 86400)} d ago`;
-  return new Date(t).toLocaleDateString();
+  const ms = typeof when === 'number' ? (when < 1e12 ? when * 1000 : when) : Date.parse(when);
+  if (!Number.isFinite(ms)) return String(when ?? '');
+  const s = Math.max(0, (now - ms) / 1000);
+  if (s < 60) return t('time.just_now');
+  if (s < 3600) return t('time.minutes_ago', { n: Math.floor(s / 60) });
+  if (s < 86400) return t('time.hours_ago', { n: Math.floor(s / 3600) });
+  if (s < 86400 * 14) return t('time.days_ago', { n: Math.floor(s / 86400) });
+  return formatDate(ms);
 }
 
 /**
@@ -48,7 +54,7 @@ export function newGameRequest(mode, f) {
     const minutes = Number(f.minutes);
     const inc = Number(f.increment);
     if (!(minutes > 0) || !(inc >= 0)) {
-      return { error: 'Give the clock a positive number of minutes and of seconds per move.' };
+      return { error: t('form.clock_invalid') };
     }
     body.clock = { initial: Math.round(minutes * 60), increment: Math.round(inc) };
   }
@@ -61,7 +67,7 @@ export function newGameRequest(mode, f) {
  */
 export function levelRating(levels, level) {
   const l = levels.find((x) => x.level === level);
-  return l ? `(about ${Math.round(l.rating)})` : '';
+  return l ? t('home.level_rating', { rating: Math.round(l.rating) }) : '';
 }
 
 const prefFields = ['size', 'color', 'level', 'days', 'minutes', 'increment'];
@@ -111,7 +117,7 @@ export function homePage() {
     storeName(body.name || '');
     storeNewGamePrefs(choices);
     for (const b of form.querySelectorAll('button')) b.disabled = true;
-    showMessage(msg, 'Setting up the board…', 'info');
+    showMessage(msg, t('home.creating'), 'info');
     try {
       const s = await api.createGame(body);
       location.assign(`/g/${encodeURIComponent(s.id)}`);
@@ -135,11 +141,11 @@ async function loadGames() {
   try {
     games = (await api.listGames()).games || [];
   } catch (e) {
-    box.replaceChildren(h('p', { class: 'muted' }, `The list of games is not available: ${e.message}`));
+    box.replaceChildren(h('p', { class: 'muted' }, t('home.list_unavailable', { error: e.message })));
     return;
   }
   if (games.length === 0) {
-    box.replaceChildren(h('p', { class: 'muted' }, 'No games yet. Start one above.'));
+    box.replaceChildren(h('p', { class: 'muted' }, t('home.no_games')));
     return;
   }
   const rows = games.map((g) => {
@@ -147,19 +153,19 @@ async function loadGames() {
     const live = g.result === '*' && !g.reason;
     return h('tr', {},
       h('td', { class: 'players' }, h('a', { href },
-        h('span', { class: 'name-cut', title: g.white }, g.white || '?'), ' – ',
-        h('span', { class: 'name-cut', title: g.black }, g.black || '?'))),
+        h('span', { class: 'name-cut', title: g.white }, displayName(g.white) || '?'), ' – ',
+        h('span', { class: 'name-cut', title: g.black }, displayName(g.black) || '?'))),
       h('td', {}, `${g.size}×${g.size}`),
-      h('td', { class: 'hide-narrow' }, modeNames[g.mode] || g.mode || ''),
+      h('td', { class: 'hide-narrow' }, modeName(g.mode)),
       h('td', { class: 'num' }, String(g.plies ?? '')),
-      h('td', {}, live ? h('span', { class: 'live-dot' }, 'playing') : listResult(g.result, g.reason)),
+      h('td', {}, live ? h('span', { class: 'live-dot' }, t('list.playing')) : listResult(g.result, g.reason)),
       h('td', { class: 'hide-narrow muted' }, ago(g.updated)),
-      h('td', {}, h('a', { href, class: 'pill' }, live ? 'Watch' : 'Replay')));
+      h('td', {}, h('a', { href, class: 'pill' }, live ? t('list.watch') : t('list.replay'))));
   });
   box.replaceChildren(h('table', { class: 'games' },
     h('thead', {}, h('tr', {},
-      h('th', {}, 'Players'), h('th', {}, 'Board'), h('th', { class: 'hide-narrow' }, 'Kind'),
-      h('th', { class: 'num' }, 'Moves'), h('th', {}, 'Result'), h('th', { class: 'hide-narrow' }, 'Updated'),
-      h('th', {}, h('span', { class: 'sr-only' }, 'Open')))),
+      h('th', {}, t('list.players')), h('th', {}, t('list.board')), h('th', { class: 'hide-narrow' }, t('list.kind')),
+      h('th', { class: 'num' }, t('list.moves')), h('th', {}, t('list.result')), h('th', { class: 'hide-narrow' }, t('list.updated')),
+      h('th', {}, h('span', { class: 'sr-only' }, t('list.open'))))),
     h('tbody', {}, rows)));
 }

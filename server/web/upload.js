@@ -3,6 +3,7 @@
 
 import * as api from './api.js';
 import { showMessage } from './dom.js';
+import { t } from './i18n.js';
 
 /** MAX_RECORD is the largest record file sent, in bytes (the server's limit). */
 export const MAX_RECORD = 1 << 20;
@@ -12,9 +13,9 @@ export async function uploadFile(input, messageEl) {
   const file = input.files && input.files[0];
   if (!file) return;
   try {
-    if (file.size > MAX_RECORD) throw new Error('The record is larger than 1 MiB.');
+    if (file.size > MAX_RECORD) throw new Error(t('upload.too_large'));
     const text = await file.text();
-    showMessage(messageEl, 'Reading the record…', 'info');
+    showMessage(messageEl, t('upload.reading'), 'info');
     const s = await api.uploadRecord(text);
     location.assign(`/g/${encodeURIComponent(s.id)}`);
   } catch (e) {

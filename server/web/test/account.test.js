@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { accountRequest } from '../account.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 test('accountRequest', async (t) => {
   const cases = [
