@@ -50,6 +50,12 @@ func BenchmarkLoad(b *testing.B) {
 	defer srv.Close()
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
+	loadRun(b, []string{ts.URL})
+}
+
+// loadRun plays BenchmarkLoad's games on the servers at urls: the two
+// players of a game on two servers in turn, when there are two.
+func loadRun(b *testing.B, urls []string) {
 	tr := &http.Transport{MaxIdleConns: 4 * *loadGames, MaxIdleConnsPerHost: 4 * *loadGames}
 	defer tr.CloseIdleConnections()
 
@@ -75,8 +81,12 @@ func BenchmarkLoad(b *testing.B) {
 					players[c] = &http.Client{Jar: jar, Transport: tr, Timeout: 30 * time.Second}
 				}
 				var st loadState
-				if post(players[0], ts.URL+"/api/games", map[string]any{"mode": "friend", "size": 9}, &st) != nil ||
-					post(players[1], ts.URL+"/api/games/"+st.ID+"/join", map[string]any{"name": "b", "invite": st.Invite}, &st) != nil {
+				var at [2]string // each player's server
+				for c := range at {
+					at[c] = urls[(gi+c)%len(urls)]
+				}
+				if post(players[0], at[0]+"/api/games", map[string]any{"mode": "friend", "size": 9}, &st) != nil ||
+					post(players[1], at[1]+"/api/games/"+st.ID+"/join", map[string]any{"name": "b", "invite": st.Invite}, &st) != nil {
 					mu.Lock()
 					failures++
 					mu.Unlock()
@@ -90,7 +100,7 @@ func BenchmarkLoad(b *testing.B) {
 				for ply := 0; ply < *loadMoves && len(st.Legal) > 0; ply++ {
 					mv := st.Legal[r.IntN(len(st.Legal))]
 					t0 := time.Now()
-					err := post(players[ply%2], ts.URL+"/api/games/"+st.ID+"/move", map[string]any{"move": mv, "ply": ply}, &st)
+					err := post(players[ply%2], at[ply%2]+"/api/games/"+st.ID+"/move", map[string]any{"move": mv, "ply": ply}, &st)
 					d := time.Since(t0)
 					mu.Lock()
 					if err != nil {
