@@ -31,6 +31,8 @@ type env struct {
 	srv *server.Server
 	ts  *httptest.Server
 	now atomic.Int64 // offset added to the real time, in ns
+	// rt carries the clients' requests, default http.DefaultTransport.
+	rt http.RoundTripper
 }
 
 // newEnv starts a server on cfg.Store, or on a fresh SQLite file.
@@ -55,7 +57,9 @@ func newEnvAhead(t *testing.T, cfg server.Config, ahead time.Duration) *env {
 	e := &env{t: t}
 	e.now.Store(int64(ahead))
 	cfg.Store = st
-	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
 	cfg.Now = func() time.Time { return time.Now().Add(time.Duration(e.now.Load())) }
 	if cfg.RateLimit == 0 {
 		cfg.RateLimit = -1
@@ -81,7 +85,7 @@ type client struct {
 
 func (e *env) client() *client {
 	jar, _ := cookiejar.New(nil)
-	return &client{e: e, c: &http.Client{Jar: jar, Timeout: patience}}
+	return &client{e: e, c: &http.Client{Jar: jar, Timeout: patience, Transport: e.rt}}
 }
 
 // state is the part of the API's game state the tests read.
