@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -51,6 +52,40 @@ func BenchmarkLoad(b *testing.B) {
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
 	loadRun(b, []string{ts.URL})
+}
+
+// BenchmarkLoadTwoServers is BenchmarkLoad on two servers sharing one
+// PostgreSQL database (EMERGO_TEST_POSTGRES, a schema of its own), joined
+// by its feed: the two players of each game on the two servers, so that
+// every move is written on one and announced to the other.
+//
+//	go test ./server -run '^$' -bench LoadTwoServers -benchtime 1x
+func BenchmarkLoadTwoServers(b *testing.B) {
+	dsn := os.Getenv("EMERGO_TEST_POSTGRES")
+	if dsn == "" {
+		b.Skip("needs PostgreSQL: set EMERGO_TEST_POSTGRES to a connection URL")
+	}
+	schema := pgSchema(b, dsn)
+	var urls []string
+	for range 2 {
+		st := openPostgres(b, schema).(*sqlstore.DB)
+		defer st.Close()
+		feed, err := st.Feed(context.Background())
+		if err != nil {
+			b.Fatal(err)
+		}
+		srv, err := server.New(context.Background(), server.Config{
+			Store: st, Feed: feed, RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer srv.Close()
+		ts := httptest.NewServer(srv.Handler())
+		defer ts.Close()
+		urls = append(urls, ts.URL)
+	}
+	loadRun(b, urls)
 }
 
 // loadRun plays BenchmarkLoad's games on the servers at urls: the two

@@ -565,7 +565,7 @@ func TestOnPostgres(t *testing.T) {
 
 // pgSchema makes a schema of its own for a test in the database dsn
 // names, dropped after it, and returns the URL that works in it.
-func pgSchema(t *testing.T, dsn string) string {
+func pgSchema(t testing.TB, dsn string) string {
 	admin, err := sql.Open("pgx", dsn)
 	if err != nil {
 		t.Fatal(err)
@@ -588,7 +588,7 @@ func pgSchema(t *testing.T, dsn string) string {
 	return u.String()
 }
 
-func openPostgres(t *testing.T, dsn string) store.Store {
+func openPostgres(t testing.TB, dsn string) store.Store {
 	st, err := sqlstore.OpenPostgres(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)

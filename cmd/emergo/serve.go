@@ -35,6 +35,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", ":8080", "address to listen on")
 	db := fs.String("db", "emergo.db", "SQLite database file")
 	pg := fs.String("postgres", "", "PostgreSQL connection URL (postgres://user:pass@host/db) instead of -db (default $EMERGO_POSTGRES, unless -db is given)")
+	conns := fs.Int("db-conns", sqlstore.DefaultConns, "connections to PostgreSQL this server opens at most and keeps open (and one more, to follow the other servers)")
 	engines := fs.Int("engines", 0, "searches running at once (default: one per CPU)")
 	rateLimit := fs.Float64("rate", 20, "requests per second allowed to one client address (negative: no limit)")
 	var proxies prefixes
@@ -73,6 +74,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
+	st.SetConns(*conns)
 	cfg := server.Config{Store: st, Logger: log, EngineWorkers: *engines, RateLimit: *rateLimit,
 		TrustedProxies: proxies, BehindProxy: *behindProxy,
 	}

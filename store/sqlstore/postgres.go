@@ -8,6 +8,24 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
 )
 
+// DefaultConns is the number of PostgreSQL connections a store opens at
+// most, and keeps open (SetConns). Without the bound, a burst of requests
+// opens a connection each, a new server process for PostgreSQL, and then
+// closes all but two: under load, most of a request's time went to
+// connecting.
+const DefaultConns = 16
+
+// SetConns sets the connections to PostgreSQL that s opens at most and
+// keeps open, DefaultConns at first; it does nothing on SQLite, whose
+// writes go one at a time.
+func (s *DB) SetConns(n int) {
+	if !s.postgres || n <= 0 {
+		return
+	}
+	s.db.SetMaxOpenConns(n)
+	s.db.SetMaxIdleConns(n)
+}
+
 // OpenPostgres connects to PostgreSQL with a pgx connection string (a URL
 // such as postgres://user:pass@host/db or key=value pairs) and migrates
 // the schema. Several servers may share one database: every write checks
@@ -17,6 +35,8 @@ func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: %w", err)
 	}
+	db.SetMaxOpenConns(DefaultConns)
+	db.SetMaxIdleConns(DefaultConns)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlstore: connect to PostgreSQL: %w", err)
