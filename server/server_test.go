@@ -3,15 +3,12 @@ package server_test
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,6 +21,7 @@ import (
 	"emergo/server"
 	"emergo/store"
 	"emergo/store/sqlstore"
+	"emergo/store/storetest"
 )
 
 type env struct {
@@ -565,28 +563,7 @@ func TestOnPostgres(t *testing.T) {
 
 // pgSchema makes a schema of its own for a test in the database dsn
 // names, dropped after it, and returns the URL that works in it.
-func pgSchema(t testing.TB, dsn string) string {
-	admin, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schema := fmt.Sprintf("emergo_server_test_%d_%d", os.Getpid(), time.Now().UnixNano())
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-		admin.Close()
-	})
-	u, err := url.Parse(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
+func pgSchema(t testing.TB, dsn string) string { return storetest.PostgresSchema(t, dsn) }
 
 func openPostgres(t testing.TB, dsn string) store.Store {
 	st, err := sqlstore.OpenPostgres(context.Background(), dsn)

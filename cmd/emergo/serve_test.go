@@ -65,6 +65,7 @@ type gameState struct {
 	Moves   []string `json:"moves"`
 	Legal   []string `json:"legal"`
 	Result  string   `json:"result"`
+	Reason  string   `json:"reason"`
 	Version int64    `json:"version"`
 	Turn    string   `json:"turn"`
 	Clock   *struct {
