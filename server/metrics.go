@@ -1,6 +1,7 @@
 package server
 
 import (
+	"database/sql"
 	"expvar"
 	"net"
 	"net/http"
@@ -18,9 +19,16 @@ type metrics struct {
 	// The feed's: changes announced by other servers, games read again
 	// for them, times the feed broke and listened again.
 	feedChanges, feedReloads, feedBreaks expvar.Int
+	// Answers: every one, those with a status of 500 or more, and those
+	// refused with 429 (a limit, a throttle).
+	requests, serverErrors, tooMany expvar.Int
 	// Gauges.
 	searching, streams expvar.Int
 }
+
+// pooled is a store with a pool of connections (sqlstore's DB), whose
+// figures the metrics show.
+type pooled interface{ PoolStats() sql.DBStats }
 
 func (s *Server) initMetrics() {
 	m := &s.metrics
@@ -35,6 +43,26 @@ func (s *Server) initMetrics() {
 	m.vars.Set("searching", &m.searching)
 	m.vars.Set("event_streams", &m.streams)
 	m.vars.Set("games_in_memory", expvar.Func(func() any { return s.Cached() }))
+	m.vars.Set("requests", &m.requests)
+	m.vars.Set("server_errors", &m.serverErrors)
+	m.vars.Set("too_many_requests", &m.tooMany)
+	if p, ok := s.st.(pooled); ok {
+		m.vars.Set("db_conns_open", expvar.Func(func() any { return p.PoolStats().OpenConnections }))
+		m.vars.Set("db_conns_in_use", expvar.Func(func() any { return p.PoolStats().InUse }))
+		m.vars.Set("db_waits", expvar.Func(func() any { return p.PoolStats().WaitCount }))
+		m.vars.Set("db_wait_ms", expvar.Func(func() any { return p.PoolStats().WaitDuration.Milliseconds() }))
+	}
+}
+
+// count counts an answer of status.
+func (m *metrics) count(status int) {
+	m.requests.Add(1)
+	switch {
+	case status >= 500:
+		m.serverErrors.Add(1)
+	case status == http.StatusTooManyRequests:
+		m.tooMany.Add(1)
+	}
 }
 
 func (s *Server) handleVars(w http.ResponseWriter, r *http.Request) {

@@ -468,6 +468,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w, status: 200}
 		next.ServeHTTP(sw, r)
+		s.metrics.count(sw.status)
 		level := slog.LevelDebug
 		if sw.status >= 500 {
 			level = slog.LevelError

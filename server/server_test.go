@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -636,5 +637,40 @@ func TestMetrics(t *testing.T) {
 	m := vars.Emergo
 	if m["games_created"] != 1 || m["moves_accepted"] != 2 || m["games_in_memory"] != 1 || m["store_errors"] != 0 {
 		t.Errorf("metrics %v", m)
+	}
+}
+
+// The metrics count the answers, those refused by a limit and the
+// server's errors, and show the store's connections.
+func TestMetricsOfAnswers(t *testing.T) {
+	e := newEnv(t, server.Config{RateLimit: 0.001, RateBurst: 3})
+	c := e.client()
+	var codes []int
+	for range 4 {
+		code, _, _ := c.do("GET", "/api/games/nothing", nil)
+		codes = append(codes, code)
+	}
+	if fmt.Sprint(codes) != "[404 404 404 429]" {
+		t.Fatalf("answers %v, want 404 404 404 429", codes)
+	}
+	resp, err := http.Get(e.ts.URL + "/debug/vars")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var vars struct {
+		Emergo map[string]int `json:"emergo"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&vars); err != nil {
+		t.Fatal(err)
+	}
+	m := vars.Emergo
+	if m["requests"] != 4 || m["too_many_requests"] != 1 || m["server_errors"] != 0 || m["db_conns_open"] < 1 {
+		t.Errorf("metrics %v, want 4 requests, 1 too many, no error and a connection open", m)
+	}
+	for _, k := range []string{"db_conns_in_use", "db_waits", "db_wait_ms"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("no %s in %v", k, m)
+		}
 	}
 }

@@ -26,6 +26,10 @@ func (s *DB) SetConns(n int) {
 	s.db.SetMaxIdleConns(n)
 }
 
+// PoolStats returns the figures of s's connections: open, in use, and
+// how often and how long requests waited for one.
+func (s *DB) PoolStats() sql.DBStats { return s.db.Stats() }
+
 // OpenPostgres connects to PostgreSQL with a pgx connection string (a URL
 // such as postgres://user:pass@host/db or key=value pairs) and migrates
 // the schema. Several servers may share one database: every write checks
