@@ -1,0 +1,217 @@
+package enginework
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Memory is a Store in the memory of one process: the queue of a server
+// that runs alone (on SQLite), whose workers are its own goroutines. Its
+// jobs are gone when the process ends; the server asks again for the
+// moves of the games it resumes.
+type Memory struct {
+	mu   sync.Mutex
+	jobs map[int64]*Job
+	last int64
+}
+
+// NewMemory returns an empty queue.
+func NewMemory() *Memory { return &Memory{jobs: map[int64]*Job{}} }
+
+var _ Store = (*Memory)(nil)
+
+// Enqueue implements Store.
+func (m *Memory) Enqueue(_ context.Context, j *Job, lim Limits) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	mine, total := 0, 0
+	for _, o := range m.jobs {
+		if o.State.Ended() {
+			continue
+		}
+		switch {
+		case j.Kind == Move && o.Kind == Move && o.Game == j.Game && o.Version == j.Version:
+			j.ID, j.State = o.ID, o.State
+			return nil
+		case j.Kind == Analysis && o.Kind == Analysis:
+			total++
+			if sameClient(o, j) {
+				mine++
+			}
+		}
+	}
+	if j.Kind == Analysis {
+		if err := lim.Admit(mine, total); err != nil {
+			return err
+		}
+	}
+	m.last++
+	j.ID, j.State, j.Claims, j.Worker = m.last, Queued, 0, ""
+	j.Started, j.Expires, j.Finished = time.Time{}, time.Time{}, time.Time{}
+	j.Result, j.Error = Result{}, ""
+	m.jobs[j.ID] = copyJob(j)
+	return nil
+}
+
+// sameClient reports whether two analyses are of one client: one address,
+// or one account.
+func sameClient(a, b *Job) bool {
+	return a.Client == b.Client || (a.Account != 0 && a.Account == b.Account)
+}
+
+// Claim implements Store.
+func (m *Memory) Claim(_ context.Context, worker string, urgentOnly bool, now time.Time, lease time.Duration) (*Job, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var busy []*Job // analyses running on a live lease
+	for _, o := range m.jobs {
+		if o.State != Running || !o.Expires.After(now) {
+			continue
+		}
+		if o.Kind == Analysis {
+			busy = append(busy, o)
+		}
+	}
+	var best *Job
+	for _, o := range m.jobs {
+		switch {
+		case o.State == Running && o.Expires.After(now), o.State.Ended():
+			continue
+		case o.State == Running && o.Claims >= MaxClaims:
+			o.State, o.Finished, o.Error = Failed, now, abandoned
+			continue
+		case urgentOnly && !o.Kind.Urgent():
+			continue
+		case o.Kind == Analysis && anyClient(busy, o):
+			continue
+		}
+		if best == nil || before(o, best) {
+			best = o
+		}
+	}
+	if best == nil {
+		return nil, nil
+	}
+	best.State, best.Claims, best.Worker = Running, best.Claims+1, worker
+	best.Started, best.Expires = now, now.Add(lease)
+	return copyJob(best), nil
+}
+
+// abandoned is the Error of a job whose workers all died.
+const abandoned = "abandoned: the lease of its last claim expired"
+
+// before reports whether a comes before b in the queue.
+func before(a, b *Job) bool {
+	if pa, pb := a.Kind.Priority(), b.Kind.Priority(); pa != pb {
+		return pa < pb
+	}
+	if !a.Created.Equal(b.Created) {
+		return a.Created.Before(b.Created)
+	}
+	return a.ID < b.ID
+}
+
+func anyClient(running []*Job, j *Job) bool {
+	for _, r := range running {
+		if sameClient(r, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// claimed returns the stored job of j's claim, or ErrLost.
+func (m *Memory) claimed(j *Job) (*Job, error) {
+	o := m.jobs[j.ID]
+	if o == nil || o.State != Running || o.Claims != j.Claims {
+		return nil, ErrLost
+	}
+	return o, nil
+}
+
+// Renew implements Store.
+func (m *Memory) Renew(_ context.Context, j *Job, until time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	o, err := m.claimed(j)
+	if err != nil {
+		return err
+	}
+	o.Expires = until
+	return nil
+}
+
+// Finish implements Store.
+func (m *Memory) Finish(_ context.Context, j *Job) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	o, err := m.claimed(j)
+	if err != nil {
+		return err
+	}
+	if j.State == Queued && o.Claims < MaxClaims {
+		o.State, o.Worker, o.Expires, o.Error = Queued, "", time.Time{}, j.Error
+		return nil
+	}
+	if j.State == Queued {
+		j.State = Failed // given back as often as it may be
+	}
+	o.State, o.Finished, o.Result, o.Error = j.State, j.Finished, j.Result, j.Error
+	o.Result.PV = append([]string(nil), j.Result.PV...)
+	return nil
+}
+
+// Job implements Store.
+func (m *Memory) Job(_ context.Context, id int64) (*Job, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	o := m.jobs[id]
+	if o == nil {
+		return nil, ErrNotFound
+	}
+	return copyJob(o), nil
+}
+
+// Jobs returns every job the queue holds, in the order of their IDs: for
+// tests and reports, which read the queue's own times.
+func (m *Memory) Jobs() []Job {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]Job, 0, len(m.jobs))
+	for id := int64(1); id <= m.last; id++ {
+		if o := m.jobs[id]; o != nil {
+			out = append(out, *copyJob(o))
+		}
+	}
+	return out
+}
+
+// Cancel implements Store.
+func (m *Memory) Cancel(_ context.Context, id int64, now time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if o := m.jobs[id]; o != nil && !o.State.Ended() {
+		o.State, o.Finished = Dropped, now
+	}
+	return nil
+}
+
+// Prune implements Store.
+func (m *Memory) Prune(_ context.Context, before time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for id, o := range m.jobs {
+		if o.State.Ended() && o.Finished.Before(before) {
+			delete(m.jobs, id)
+		}
+	}
+	return nil
+}
+
+func copyJob(j *Job) *Job {
+	c := *j
+	c.Task.Moves = append([]string(nil), j.Task.Moves...)
+	c.Result.PV = append([]string(nil), j.Result.PV...)
+	return &c
+}
