@@ -220,33 +220,33 @@ func (l Limits) Admit(mine, total int) error {
 // (store/sqlstore on PostgreSQL). Times are the caller's: the store reads
 // no clock of its own.
 type Store interface {
-	// Enqueue adds j (Kind, Task, Game, Version, Client, Account and
+	// AddJob adds j (Kind, Task, Game, Version, Client, Account and
 	// Created) to the queue, and sets its ID and State. A Move for a
 	// game version that a job still queued or running asks for already
 	// is not asked again: j gets that job's ID and state. An Analysis is
 	// admitted only within lim (Limits.Admit counting the client's by its
 	// address, and by its account if not 0).
-	Enqueue(ctx context.Context, j *Job, lim Limits) error
-	// Claim gives worker the next job at now, leased until now+lease: of
+	AddJob(ctx context.Context, j *Job, lim Limits) error
+	// ClaimJob gives worker the next job at now, leased until now+lease: of
 	// the queued jobs and the running ones whose lease has expired, the
 	// first by priority and then by Created (and ID). With urgentOnly it
 	// takes no Analysis; it takes no Analysis of a client or account that
 	// has one running. A running job whose lease expired after MaxClaims
 	// claims fails instead. It returns nil if no job is to be had.
-	Claim(ctx context.Context, worker string, urgentOnly bool, now time.Time, lease time.Duration) (*Job, error)
-	// Renew extends the lease of j, running on its claim j.Claims, to
+	ClaimJob(ctx context.Context, worker string, urgentOnly bool, now time.Time, lease time.Duration) (*Job, error)
+	// RenewJob extends the lease of j, running on its claim j.Claims, to
 	// until. ErrLost if that claim is over.
-	Renew(ctx context.Context, j *Job, until time.Time) error
-	// Finish ends the claim j.Claims of j with j.State (Done, Failed or
+	RenewJob(ctx context.Context, j *Job, until time.Time) error
+	// FinishJob ends the claim j.Claims of j with j.State (Done, Failed or
 	// Dropped, with j.Result or j.Error, at j.Finished) or gives the job
 	// back (Queued: it fails instead, at j.Finished, if it was claimed
 	// MaxClaims times). ErrLost if that claim is over.
-	Finish(ctx context.Context, j *Job) error
+	FinishJob(ctx context.Context, j *Job) error
 	// Job returns the job id, or ErrNotFound.
 	Job(ctx context.Context, id int64) (*Job, error)
-	// Cancel drops the job id at now, if it has not ended: a worker
+	// CancelJob drops the job id at now, if it has not ended: a worker
 	// running it learns it when it next renews its lease.
-	Cancel(ctx context.Context, id int64, now time.Time) error
-	// Prune deletes the jobs that ended before.
-	Prune(ctx context.Context, before time.Time) error
+	CancelJob(ctx context.Context, id int64, now time.Time) error
+	// PruneJobs deletes the jobs that ended before.
+	PruneJobs(ctx context.Context, before time.Time) error
 }

@@ -21,8 +21,8 @@ func NewMemory() *Memory { return &Memory{jobs: map[int64]*Job{}} }
 
 var _ Store = (*Memory)(nil)
 
-// Enqueue implements Store.
-func (m *Memory) Enqueue(_ context.Context, j *Job, lim Limits) error {
+// AddJob implements Store.
+func (m *Memory) AddJob(_ context.Context, j *Job, lim Limits) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	mine, total := 0, 0
@@ -60,8 +60,8 @@ func sameClient(a, b *Job) bool {
 	return a.Client == b.Client || (a.Account != 0 && a.Account == b.Account)
 }
 
-// Claim implements Store.
-func (m *Memory) Claim(_ context.Context, worker string, urgentOnly bool, now time.Time, lease time.Duration) (*Job, error) {
+// ClaimJob implements Store.
+func (m *Memory) ClaimJob(_ context.Context, worker string, urgentOnly bool, now time.Time, lease time.Duration) (*Job, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var busy []*Job // analyses running on a live lease
@@ -130,8 +130,8 @@ func (m *Memory) claimed(j *Job) (*Job, error) {
 	return o, nil
 }
 
-// Renew implements Store.
-func (m *Memory) Renew(_ context.Context, j *Job, until time.Time) error {
+// RenewJob implements Store.
+func (m *Memory) RenewJob(_ context.Context, j *Job, until time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	o, err := m.claimed(j)
@@ -142,8 +142,8 @@ func (m *Memory) Renew(_ context.Context, j *Job, until time.Time) error {
 	return nil
 }
 
-// Finish implements Store.
-func (m *Memory) Finish(_ context.Context, j *Job) error {
+// FinishJob implements Store.
+func (m *Memory) FinishJob(_ context.Context, j *Job) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	o, err := m.claimed(j)
@@ -187,8 +187,8 @@ func (m *Memory) Jobs() []Job {
 	return out
 }
 
-// Cancel implements Store.
-func (m *Memory) Cancel(_ context.Context, id int64, now time.Time) error {
+// CancelJob implements Store.
+func (m *Memory) CancelJob(_ context.Context, id int64, now time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if o := m.jobs[id]; o != nil && !o.State.Ended() {
@@ -197,8 +197,8 @@ func (m *Memory) Cancel(_ context.Context, id int64, now time.Time) error {
 	return nil
 }
 
-// Prune implements Store.
-func (m *Memory) Prune(_ context.Context, before time.Time) error {
+// PruneJobs implements Store.
+func (m *Memory) PruneJobs(_ context.Context, before time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for id, o := range m.jobs {

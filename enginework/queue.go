@@ -73,7 +73,7 @@ func (q *Queue) Running() int { return int(q.running.Load()) }
 // ErrQueueFull), and sets its ID.
 func (q *Queue) Submit(ctx context.Context, j *Job) error {
 	j.Created = q.cfg.Now()
-	if err := q.st.Enqueue(ctx, j, q.cfg.Limits); err != nil {
+	if err := q.st.AddJob(ctx, j, q.cfg.Limits); err != nil {
 		return err
 	}
 	q.mu.Lock()
@@ -112,7 +112,7 @@ func (q *Queue) Wait(ctx context.Context, id int64) (*Job, error) {
 // running it stops at once; one of another process when it next renews
 // its lease.
 func (q *Queue) Cancel(ctx context.Context, id int64) error {
-	if err := q.st.Cancel(ctx, id, q.cfg.Now()); err != nil {
+	if err := q.st.CancelJob(ctx, id, q.cfg.Now()); err != nil {
 		return err
 	}
 	q.mu.Lock()
@@ -214,7 +214,7 @@ func (q *Queue) Run(ctx context.Context, w Workers) {
 		for {
 			select {
 			case <-tick.C:
-				if err := q.st.Prune(ctx, q.cfg.Now().Add(-time.Hour)); err != nil && ctx.Err() == nil {
+				if err := q.st.PruneJobs(ctx, q.cfg.Now().Add(-time.Hour)); err != nil && ctx.Err() == nil {
 					q.cfg.Logger.Error("engine work: prune", "err", err)
 				}
 			case <-ctx.Done():
@@ -232,7 +232,7 @@ func (q *Queue) work(ctx context.Context, name string, urgentOnly bool, w Worker
 	defer tick.Stop()
 	for ctx.Err() == nil {
 		queued := q.queuedChan()
-		j, err := q.st.Claim(ctx, name, urgentOnly, q.cfg.Now(), q.cfg.Lease)
+		j, err := q.st.ClaimJob(ctx, name, urgentOnly, q.cfg.Now(), q.cfg.Lease)
 		if err != nil && ctx.Err() == nil {
 			q.cfg.Logger.Error("engine work: claim", "worker", name, "err", err)
 		}
@@ -274,7 +274,7 @@ func (q *Queue) run(ctx context.Context, j *Job, se *player.Searcher, apply Appl
 		for {
 			select {
 			case <-tick.C:
-				err := q.st.Renew(jctx, j, q.cfg.Now().Add(q.cfg.Lease))
+				err := q.st.RenewJob(jctx, j, q.cfg.Now().Add(q.cfg.Lease))
 				if errors.Is(err, ErrLost) {
 					lost()
 					return
@@ -308,7 +308,7 @@ func (q *Queue) run(ctx context.Context, j *Job, se *player.Searcher, apply Appl
 		j.State, j.Error = Failed, err.Error()
 	}
 	j.Finished = q.cfg.Now()
-	if err := q.st.Finish(context.WithoutCancel(ctx), j); err != nil && !errors.Is(err, ErrLost) {
+	if err := q.st.FinishJob(context.WithoutCancel(ctx), j); err != nil && !errors.Is(err, ErrLost) {
 		q.cfg.Logger.Error("engine work: finish", "job", j.ID, "err", err)
 	}
 	if j.State == Failed {

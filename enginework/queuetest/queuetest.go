@@ -47,14 +47,14 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 	enqueue := func(t *testing.T, s enginework.Store, lim enginework.Limits, jobs ...*enginework.Job) {
 		t.Helper()
 		for _, j := range jobs {
-			if err := s.Enqueue(ctx, j, lim); err != nil {
+			if err := s.AddJob(ctx, j, lim); err != nil {
 				t.Fatalf("enqueue %s of %s: %v", j.Kind, j.Created, err)
 			}
 		}
 	}
 	claim := func(t *testing.T, s enginework.Store, worker string, urgentOnly bool, now float64) *enginework.Job {
 		t.Helper()
-		j, err := s.Claim(ctx, worker, urgentOnly, at(now), lease)
+		j, err := s.ClaimJob(ctx, worker, urgentOnly, at(now), lease)
 		if err != nil {
 			t.Fatalf("claim at %v: %v", now, err)
 		}
@@ -72,7 +72,7 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 	finish := func(t *testing.T, s enginework.Store, j *enginework.Job, state enginework.State, now float64) {
 		t.Helper()
 		j.State, j.Finished = state, at(now)
-		if err := s.Finish(ctx, j); err != nil {
+		if err := s.FinishJob(ctx, j); err != nil {
 			t.Fatalf("finish job %d: %v", j.ID, err)
 		}
 	}
@@ -93,7 +93,7 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 				Clock: player.Clock{Time: [2]time.Duration{time.Minute, 59 * time.Second}, Inc: [2]time.Duration{time.Second, time.Second}}}}
 		enqueue(t, s, lim, j)
 		if j.ID == 0 || j.State != enginework.Queued {
-			t.Fatalf("after Enqueue: ID %d, state %s", j.ID, j.State)
+			t.Fatalf("after AddJob: ID %d, state %s", j.ID, j.State)
 		}
 		if diff := cmp.Diff(j, get(t, s, j.ID)); diff != "" {
 			t.Errorf("the job as stored (-enqueued +read):\n%s", diff)
@@ -143,7 +143,7 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 		if c := claim(t, s, "w2", true, 5); c != nil {
 			t.Fatalf("claimed while the lease holds: %+v", c)
 		}
-		if err := s.Renew(ctx, c1, at(5).Add(lease)); err != nil {
+		if err := s.RenewJob(ctx, c1, at(5).Add(lease)); err != nil {
 			t.Fatal(err)
 		}
 		if c := claim(t, s, "w2", true, 12); c != nil {
@@ -153,11 +153,11 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 		if c2 == nil || c2.ID != j.ID || c2.Claims != 2 || c2.Worker != "w2" || !c2.Started.Equal(at(15.001)) {
 			t.Fatalf("claim after the lease expired: %+v, want job %d, claim 2, by w2", c2, j.ID)
 		}
-		if err := s.Renew(ctx, c1, at(16).Add(lease)); !errors.Is(err, enginework.ErrLost) {
+		if err := s.RenewJob(ctx, c1, at(16).Add(lease)); !errors.Is(err, enginework.ErrLost) {
 			t.Errorf("renewal of the lost claim: %v, want ErrLost", err)
 		}
 		c1.State, c1.Finished, c1.Result = enginework.Done, at(16), enginework.Result{Move: "a1"}
-		if err := s.Finish(ctx, c1); !errors.Is(err, enginework.ErrLost) {
+		if err := s.FinishJob(ctx, c1); !errors.Is(err, enginework.ErrLost) {
 			t.Errorf("finish of the lost claim: %v, want ErrLost", err)
 		}
 		c2.Result = enginework.Result{Move: "g7"}
@@ -247,8 +247,8 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 			t.Run(c.name, func(t *testing.T) {
 				s := open(t)
 				enqueue(t, s, enginework.Limits{PerClient: 100, Queue: 100}, c.pending...)
-				if err := s.Enqueue(ctx, c.ask, c.lim); !errors.Is(err, c.want) || (c.want == nil && err != nil) {
-					t.Errorf("Enqueue: %v, want %v", err, c.want)
+				if err := s.AddJob(ctx, c.ask, c.lim); !errors.Is(err, c.want) || (c.want == nil && err != nil) {
+					t.Errorf("AddJob: %v, want %v", err, c.want)
 				}
 			})
 		}
@@ -287,7 +287,7 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 		enqueue(t, s, lim, queued, running)
 		c := claim(t, s, "w", true, 3)
 		for _, id := range []int64{queued.ID, running.ID} {
-			if err := s.Cancel(ctx, id, at(4)); err != nil {
+			if err := s.CancelJob(ctx, id, at(4)); err != nil {
 				t.Fatal(err)
 			}
 			if got := get(t, s, id); got.State != enginework.Dropped || !got.Finished.Equal(at(4)) {
@@ -297,10 +297,10 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 		if got := claims(t, s, false, 5); len(got) != 0 {
 			t.Errorf("claimed %v after every job was cancelled", got)
 		}
-		if err := s.Renew(ctx, c, at(5).Add(lease)); !errors.Is(err, enginework.ErrLost) {
+		if err := s.RenewJob(ctx, c, at(5).Add(lease)); !errors.Is(err, enginework.ErrLost) {
 			t.Errorf("renewal of a cancelled job: %v, want ErrLost", err)
 		}
-		if err := s.Cancel(ctx, running.ID, at(6)); err != nil {
+		if err := s.CancelJob(ctx, running.ID, at(6)); err != nil {
 			t.Errorf("cancelling again: %v", err)
 		}
 		if got := get(t, s, running.ID); !got.Finished.Equal(at(4)) {
@@ -314,7 +314,7 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 		enqueue(t, s, lim, old, recent, waiting)
 		finish(t, s, claim(t, s, "w", true, 4), enginework.Done, 5)
 		finish(t, s, claim(t, s, "w", true, 6), enginework.Done, 7)
-		if err := s.Prune(ctx, at(6)); err != nil {
+		if err := s.PruneJobs(ctx, at(6)); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.Job(ctx, old.ID); !errors.Is(err, enginework.ErrNotFound) {
@@ -335,7 +335,7 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 			wg.Add(1)
 			go func(i int) {
 				defer wg.Done()
-				c, err := s.Claim(ctx, fmt.Sprintf("w%d", i), i%2 == 0, at(1), lease)
+				c, err := s.ClaimJob(ctx, fmt.Sprintf("w%d", i), i%2 == 0, at(1), lease)
 				if err != nil {
 					t.Error(err)
 				}
@@ -347,6 +347,30 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 		wg.Wait()
 		if won.Load() != 1 {
 			t.Errorf("%d of %d racing workers claimed the one job, want 1", won.Load(), n)
+		}
+	})
+
+	t.Run("RacingAnalysesWithinLimits", func(t *testing.T) {
+		s := open(t)
+		const n = 8
+		var wg sync.WaitGroup
+		var admitted atomic.Int32
+		for i := 0; i < n; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				err := s.AddJob(ctx, analysis("a", 0, float64(i)), enginework.Limits{PerClient: 3, Queue: 10})
+				switch {
+				case err == nil:
+					admitted.Add(1)
+				case !errors.Is(err, enginework.ErrClientBusy):
+					t.Error(err)
+				}
+			}(i)
+		}
+		wg.Wait()
+		if admitted.Load() != 3 {
+			t.Errorf("%d of %d racing analyses of one client admitted, want its limit, 3", admitted.Load(), n)
 		}
 	})
 

@@ -130,14 +130,14 @@ func (k *killable) alive() bool {
 	return !k.dead
 }
 
-func (k *killable) Claim(ctx context.Context, worker string, urgentOnly bool, now time.Time, lease time.Duration) (*enginework.Job, error) {
+func (k *killable) ClaimJob(ctx context.Context, worker string, urgentOnly bool, now time.Time, lease time.Duration) (*enginework.Job, error) {
 	if !k.alive() {
 		return nil, errDead
 	}
-	return k.Store.Claim(ctx, worker, urgentOnly, now, lease)
+	return k.Store.ClaimJob(ctx, worker, urgentOnly, now, lease)
 }
 
-func (k *killable) Renew(context.Context, *enginework.Job, time.Time) error {
+func (k *killable) RenewJob(context.Context, *enginework.Job, time.Time) error {
 	k.die()
 	return errDead
 }
@@ -157,7 +157,7 @@ func (k *killable) apply(context.Context, *enginework.Job, string) error {
 	return errDead
 }
 
-func (k *killable) Finish(context.Context, *enginework.Job) error { return errDead }
+func (k *killable) FinishJob(context.Context, *enginework.Job) error { return errDead }
 
 // legal reports whether mv is a legal move at the start of the 7x7 board.
 func legal(mv string) bool {
@@ -253,8 +253,8 @@ func workers(t *testing.T, open func(t *testing.T) enginework.Store) {
 		cases := []struct {
 			name  string
 			job   *enginework.Job
-			fail  int   // applies that fail first
-			stale bool  // the game has moved on
+			fail  int  // applies that fail first
+			stale bool // the game has moved on
 			want  enginework.State
 			claim int
 		}{

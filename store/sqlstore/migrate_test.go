@@ -12,6 +12,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"emergo/account"
+	"emergo/enginework"
+	"emergo/enginework/queuetest"
 	"emergo/store"
 	"emergo/store/sqlstore"
 	"emergo/store/storetest"
@@ -42,6 +44,9 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 		storetest.Throttles(t,
 			func(t *testing.T) throttle.Store { return fresh(t) },
 			func(t *testing.T, s throttle.Store) throttle.Store { return another(t, s.(*sqlstore.DB)) })
+	})
+	t.Run("Jobs", func(t *testing.T) {
+		queuetest.Run(t, func(t *testing.T) enginework.Store { return fresh(t) })
 	})
 }
 
