@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"emergo/account"
+	"emergo/enginework"
 	"emergo/game"
 	"emergo/notation"
 	"emergo/player"
@@ -90,6 +91,8 @@ var siteErrors = []struct {
 	{errDeclined, http.StatusConflict, "Emergo declines the draw"},
 	{errNoAnalysis, http.StatusForbidden, ""},
 	{errInvited, http.StatusForbidden, ""},
+	{enginework.ErrClientBusy, http.StatusTooManyRequests, "you have as many analyses waiting as you may: wait for one to finish"},
+	{enginework.ErrQueueFull, http.StatusServiceUnavailable, "the analysis queue is full, try again in a moment"},
 	{game.ErrNotYourTurn, http.StatusConflict, "it is not your turn"},
 	{game.ErrTimeOut, http.StatusConflict, "your time ran out"},
 	{game.ErrNothingToTakeBack, http.StatusConflict, "you have no move to take back"},
@@ -318,7 +321,7 @@ func (s *Server) state(lv *live, who viewer) stateJSON {
 		Result: g.Ending().Result.String(), Reason: r.reason(),
 		Over: g.Over(), Abortable: r.mode != analysisGame && g.CanAbort(), Analysis: r.analysisOpen(),
 		DrawOffer: offerJSON(g.DrawOffer()), Takeback: offerJSON(g.TakeBackRequest()),
-		Thinking: lv.thinking, Version: r.version,
+		Thinking: lv.thinking(), Version: r.version,
 		Players: map[string]playerJSON{},
 	}
 	if c, ok := r.seatOf(who); ok {
@@ -655,7 +658,7 @@ func (s *Server) handleTakeback(r *request) (int, any, error) {
 // stands worse by more than a man (player.AcceptsDraw).
 func (s *Server) engineAcceptsDraw(ctx context.Context, lv *live, human rules.Color) bool {
 	rg := lv.r.game.Rules().Clone()
-	res, err := s.analyse(ctx, rg, player.DrawOfferDepth)
+	res, err := s.analyse(ctx, rg, player.DrawOfferDepth, nil)
 	if err != nil {
 		return false
 	}

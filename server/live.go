@@ -35,11 +35,13 @@ var (
 // in this process; the store's version check catches changes by another
 // process, and the feed (Config.Feed) brings them to this one.
 type live struct {
-	mu       sync.Mutex
-	r        *round
-	subs     map[chan struct{}]struct{}
-	thinking bool
-	timer    *time.Timer
+	mu   sync.Mutex
+	r    *round
+	subs map[chan struct{}]struct{}
+	// job is the engine's move asked for (enginework), for the game's
+	// version jobVersion, while the engine thinks; 0 if it does not.
+	job, jobVersion int64
+	timer           *time.Timer
 	// used is when a request last asked for the game (Unix nanoseconds):
 	// idle games are dropped from memory (see sweep).
 	used atomic.Int64
@@ -427,7 +429,7 @@ func (s *Server) sweep() {
 			continue
 		}
 		lv.mu.Lock()
-		idle := len(lv.subs) == 0 && !lv.thinking && lv.timer == nil
+		idle := len(lv.subs) == 0 && lv.job == 0 && lv.timer == nil
 		lv.mu.Unlock()
 		if idle {
 			delete(s.games, id)

@@ -15,7 +15,7 @@ import (
 type metrics struct {
 	vars expvar.Map
 	// Counters.
-	gamesCreated, movesAccepted, engineMoves, storeErrors expvar.Int
+	gamesCreated, movesAccepted, engineMoves, storeErrors, analysisRefused expvar.Int
 	// The feed's: changes announced by other servers, games read again
 	// for them, times the feed broke and listened again.
 	feedChanges, feedReloads, feedBreaks expvar.Int
@@ -23,7 +23,7 @@ type metrics struct {
 	// refused with 429 (a limit, a throttle).
 	requests, serverErrors, tooMany expvar.Int
 	// Gauges.
-	searching, streams expvar.Int
+	streams expvar.Int
 }
 
 // pooled is a store with a pool of connections (sqlstore's DB), whose
@@ -40,7 +40,8 @@ func (s *Server) initMetrics() {
 	m.vars.Set("feed_changes", &m.feedChanges)
 	m.vars.Set("feed_reloads", &m.feedReloads)
 	m.vars.Set("feed_breaks", &m.feedBreaks)
-	m.vars.Set("searching", &m.searching)
+	m.vars.Set("analysis_refused", &m.analysisRefused)
+	m.vars.Set("searching", expvar.Func(func() any { return s.work.Running() }))
 	m.vars.Set("event_streams", &m.streams)
 	m.vars.Set("games_in_memory", expvar.Func(func() any { return s.Cached() }))
 	m.vars.Set("requests", &m.requests)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"emergo/account"
+	"emergo/enginework"
 	"emergo/game"
 	"emergo/notation"
 	"emergo/player"
@@ -165,7 +167,15 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 		return 0, nil, &apiError{http.StatusBadRequest, "the game is over: " + o.String()}
 	}
 	start := time.Now()
-	res, err := s.analyse(r.Context(), rg, req.Depth)
+	who := &asker{addr: clientAddr(r.Request)}
+	if r.user != nil {
+		who.user = r.user.ID
+	}
+	res, err := s.analyse(r.Context(), rg, req.Depth, who)
+	if errors.Is(err, enginework.ErrClientBusy) || errors.Is(err, enginework.ErrQueueFull) {
+		s.metrics.analysisRefused.Add(1)
+		return 0, nil, err
+	}
 	if err != nil {
 		return 0, nil, &apiError{http.StatusServiceUnavailable, "the analysis was interrupted"}
 	}
@@ -173,16 +183,11 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 	if n, ok := player.MateIn(res.Score); ok {
 		out["mate"] = n
 	}
-	g := rg.Geometry()
-	if !res.Move.IsZero() {
-		out["best"] = res.Move.Text(g)
+	if res.Move != "" {
+		out["best"] = res.Move
 	}
-	if len(res.Lines) > 0 {
-		pv := []string{}
-		for _, m := range res.Lines[0].PV {
-			pv = append(pv, m.Text(g))
-		}
-		out["pv"] = pv
+	if len(res.PV) > 0 {
+		out["pv"] = res.PV
 	}
 	return http.StatusOK, out, nil
 }

@@ -1,6 +1,7 @@
 // Package server is the web side of Emergo: a JSON API over HTTP, live
-// updates by Server-Sent Events, the engine thinking on the server with
-// bounded concurrency, and the browser UI embedded from web/. Every
+// updates by Server-Sent Events, the engine's work on the queue of
+// package enginework (served by the server's workers, or by worker
+// processes: RunWorker), and the browser UI embedded from web/. Every
 // accepted move is committed to the store before it is acknowledged.
 package server
 
@@ -23,8 +24,8 @@ import (
 	"golang.org/x/time/rate"
 
 	"emergo/account"
+	"emergo/enginework"
 	"emergo/lobby"
-	"emergo/player"
 	"emergo/ratings"
 	"emergo/store"
 	"emergo/throttle"
@@ -49,11 +50,22 @@ var webRoot = func() fs.FS {
 type Config struct {
 	Store  store.Store
 	Logger *slog.Logger
-	// EngineWorkers bounds the searches running at once (engine moves,
-	// analysis, draw offers to the engine); default: the number of CPUs.
+	// EngineWorkers is the searches this server runs at once (engine
+	// moves, analysis, the engine's answers to draw offers), one of them
+	// kept for the games' (enginework.Workers); default: the number of
+	// CPUs. Negative runs none: the workers of other processes sharing
+	// Jobs do the engine's work.
 	EngineWorkers int
 	// EngineHashMiB is the table size of each search, default 8.
 	EngineHashMiB int
+	// Jobs is the queue of engine work; default one in memory, this
+	// server's alone. Servers and `emergo worker` processes sharing a
+	// PostgreSQL database share its queue (sqlstore.DB).
+	Jobs enginework.Store
+	// AnalysisLimits bound the analysis board's searches per client (its
+	// address, and its account) and in total; default
+	// enginework.DefaultLimits.
+	AnalysisLimits enginework.Limits
 	// RateLimit is the steady requests per second allowed to one client
 	// address, with bursts of RateBurst; negative disables the limit.
 	RateLimit float64
@@ -138,9 +150,8 @@ type Server struct {
 	metrics metrics
 	// accounts signs people up and in; nil without an account store.
 	accounts *account.Service
-	// searches lends the searches of engine work, at most EngineWorkers
-	// at once (see engineWork).
-	searches *player.Pool
+	// work is the queue of the engine's work (think.go).
+	work *enginework.Queue
 	// rated keeps the ratings and lobby the challenges, if the store
 	// does (nil otherwise: no rated games, no lobby); hub wakes the
 	// lobby's viewers.
@@ -163,8 +174,16 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	if cfg.EngineWorkers <= 0 {
+	if cfg.EngineWorkers == 0 {
 		cfg.EngineWorkers = runtime.NumCPU()
+	}
+	poll := time.Duration(0) // the queue's default, for a shared one
+	if cfg.Jobs == nil {
+		if cfg.EngineWorkers < 0 {
+			return nil, errors.New("server: no engine workers and no shared queue of engine work: the engine would never move")
+		}
+		// This server's alone: every change of it is seen at once.
+		cfg.Jobs, poll = enginework.NewMemory(), time.Second
 	}
 	if cfg.EngineHashMiB <= 0 {
 		cfg.EngineHashMiB = 8
@@ -214,8 +233,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	bctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now,
-		searches: player.NewPool(cfg.EngineWorkers, cfg.EngineHashMiB),
-		ctx:      bctx, cancel: cancel,
+		work: enginework.New(cfg.Jobs, enginework.Config{
+			Limits: cfg.AnalysisLimits, Poll: poll, Now: cfg.Now, Logger: cfg.Logger,
+		}),
+		ctx: bctx, cancel: cancel,
 		games:    map[string]*live{},
 		loading:  map[string]*loading{},
 		feed:     cfg.Feed,
@@ -235,6 +256,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			s.Close()
 			return nil, fmt.Errorf("server: change feed: %w", err)
 		}
+	}
+	if cfg.EngineWorkers > 0 {
+		s.bg.Add(1)
+		go func() {
+			defer s.bg.Done()
+			s.work.Run(s.ctx, enginework.Workers{N: cfg.EngineWorkers, HashMiB: cfg.EngineHashMiB, Apply: s.applyMove})
+		}()
 	}
 	if err := s.resume(ctx); err != nil {
 		s.Close()

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"emergo/enginework"
 	"emergo/record"
 	"emergo/server"
 	"emergo/store"
@@ -559,6 +560,14 @@ func TestOnPostgres(t *testing.T) {
 	t.Run("ThrottlesAcrossServers", func(t *testing.T) {
 		schema := pgSchema(t, dsn)
 		throttlesAcrossServersTest(t, openPostgres(t, schema), openPostgres(t, schema))
+	})
+	t.Run("WorkerProcesses", func(t *testing.T) {
+		st := pgStore(t)
+		feed, err := st.(*sqlstore.DB).Feed(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		workersTest(t, st, st.(enginework.Store), feed)
 	})
 }
 

@@ -14,96 +14,31 @@ import (
 	"testing"
 	"time"
 
-	"emergo/player"
-	"emergo/rules"
+	"emergo/enginework"
 	"emergo/store/sqlstore"
 )
 
-// takeSlot takes one of the engine slots of s, as a search would, until
-// the function it returns gives it back.
-func takeSlot(t *testing.T, s *Server) (release func()) {
+// idleServer is a server on SQLite whose engine work waits on jobs, in
+// the memory store it returns, that no worker takes: the tests play them
+// by hand.
+func idleServer(t *testing.T) (*Server, *sqlstore.DB, *enginework.Memory, func(path, body string) map[string]any) {
 	t.Helper()
-	entered, done, finished := make(chan struct{}), make(chan struct{}), make(chan error)
-	go func() {
-		finished <- s.engineWork(context.Background(), func(*player.Searcher) error {
-			close(entered)
-			<-done
-			return nil
-		})
-	}()
-	<-entered
-	return func() {
-		close(done)
-		if err := <-finished; err != nil {
-			t.Error(err)
-		}
-	}
-}
-
-// Engine moves and analyses share the engine slots: while the only slot
-// is taken, both wait, and the gauge counts the search running.
-func TestEngineWorkSharesTheSlots(t *testing.T) {
 	st, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	s, err := New(context.Background(), Config{Store: st, EngineWorkers: 1, EngineHashMiB: 1,
+	jobs := enginework.NewMemory()
+	s, err := New(context.Background(), Config{Store: st, Jobs: jobs, EngineWorkers: -1, RateLimit: -1,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
-
-	release := takeSlot(t, s)
-	if n := s.metrics.searching.Value(); n != 1 {
-		t.Errorf("searching %d while one search runs", n)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	g := rules.NewGame(rules.Geometry7)
-	if _, err := s.analyse(ctx, g, 1); !errors.Is(err, context.Canceled) {
-		t.Errorf("analysis with the slot taken and its request gone: %v, want context.Canceled", err)
-	}
-	release()
-	if n := s.metrics.searching.Value(); n != 0 {
-		t.Errorf("searching %d after the search ended", n)
-	}
-	res, err := s.analyse(context.Background(), g, 1)
-	if err != nil || res.Move.IsZero() {
-		t.Errorf("analysis with the slot free: %v, move %v", err, res.Move)
-	}
-	if _, err := s.engineMove(g, player.MaxLevel+1, 0, player.Clock{}); err == nil {
-		t.Error("an engine move at a level that does not exist succeeded")
-	}
-	if n := s.metrics.engineMoves.Value(); n != 0 {
-		t.Errorf("engine moves %d after a failed one", n)
-	}
-	if _, err := s.engineMove(g, 1, 0, player.Clock{}); err != nil {
-		t.Error(err)
-	}
-	if n := s.metrics.engineMoves.Value(); n != 1 {
-		t.Errorf("engine moves %d after one", n)
-	}
-}
-
-// A thought the engine drops, because the game changed while it thought
-// (here a take-back), reaches the viewers as a change: without it their
-// pages would say that the engine thinks until they reload.
-func TestDroppedThoughtIsPublished(t *testing.T) {
-	st, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	s, err := New(context.Background(), Config{Store: st, EngineWorkers: 1, EngineHashMiB: 1, RateLimit: -1,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
 	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
+	t.Cleanup(func() {
+		ts.Close()
+		s.Close()
+		st.Close()
+	})
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar}
 	post := func(path, body string) map[string]any {
@@ -120,42 +55,104 @@ func TestDroppedThoughtIsPublished(t *testing.T) {
 		}
 		return v
 	}
-	wait := func(what string, ch <-chan struct{}) {
-		t.Helper()
-		select {
-		case <-ch:
-		case <-time.After(time.Minute):
-			t.Fatalf("%s: not within a minute", what)
-		}
-	}
+	return s, st, jobs, post
+}
 
-	// The engine's only slot is taken, so its thought waits for it.
-	release := takeSlot(t, s)
-	id := post("/api/games", `{"mode": "engine", "size": 7, "level": 1, "color": "white"}`)["id"].(string)
-	post("/api/games/"+id+"/move", `{"move": "a1", "ply": 0}`)
+// thought returns the engine's move job of game id, asked for and not
+// taken, with its game in memory.
+func thought(t *testing.T, s *Server, jobs *enginework.Memory, id string) (*live, *enginework.Job) {
+	t.Helper()
 	lv, err := s.load(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
+	lv.mu.Lock()
+	job := lv.job
+	lv.mu.Unlock()
+	j, err := jobs.Job(context.Background(), job)
+	if err != nil || j.Kind != enginework.Move || j.State != enginework.Queued {
+		t.Fatalf("the engine's thought: job %d %+v, %v; want a move queued", job, j, err)
+	}
+	return lv, j
+}
+
+// A take-back while the engine thinks drops its thought at once, and the
+// viewers learn both: without it their pages would say that the engine
+// thinks until they reload.
+func TestTakeBackDropsTheThought(t *testing.T) {
+	s, _, jobs, post := idleServer(t)
+	id := post("/api/games", `{"mode": "engine", "size": 7, "level": 1, "color": "white"}`)["id"].(string)
+	post("/api/games/"+id+"/move", `{"move": "a1", "ply": 0}`)
+	lv, j := thought(t, s, jobs, id)
 	wake := make(chan struct{}, 1)
 	lv.mu.Lock()
 	lv.subs[wake] = struct{}{}
 	lv.mu.Unlock()
 	post("/api/games/"+id+"/takeback", `{"action": "request"}`)
-	wait("the take-back is published", wake)
-	lv.mu.Lock()
-	thinking, moves := lv.thinking, lv.r.game.Len()
-	lv.mu.Unlock()
-	if !thinking || moves != 0 {
-		t.Fatalf("after the take-back: thinking %v, %d moves; want the engine still on its thought, no moves", thinking, moves)
+	select {
+	case <-wake:
+	case <-time.After(time.Minute):
+		t.Fatal("the take-back is not published")
 	}
-
-	release()
-	wait("the dropped thought is published", wake)
 	lv.mu.Lock()
 	state := s.state(lv, viewer{})
 	lv.mu.Unlock()
 	if state.Thinking || len(state.Moves) != 0 {
-		t.Errorf("the state published after the dropped thought: thinking %v, moves %v; want no thought and no moves", state.Thinking, state.Moves)
+		t.Errorf("the state published after the take-back: thinking %v, moves %v; want no thought and no moves", state.Thinking, state.Moves)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		got, err := jobs.Job(context.Background(), j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.State == enginework.Dropped {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the job of the thought taken back is %s, want dropped", got.State)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// An engine move is played once: by the first of the workers that found
+// it, in the game held in memory (a server's workers) or as stored (a
+// worker process); a second is refused by the game's version, as is a
+// move for a version that has gone.
+func TestEngineMovePlayedOnce(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		apply func(*Server) enginework.Apply
+	}{
+		{"in memory", func(s *Server) enginework.Apply { return s.applyMove }},
+		{"as stored", func(s *Server) enginework.Apply { return s.applyStored }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, st, jobs, post := idleServer(t)
+			ctx := context.Background()
+			id := post("/api/games", `{"mode": "engine", "size": 7, "level": 1, "color": "white"}`)["id"].(string)
+			post("/api/games/"+id+"/move", `{"move": "a1", "ply": 0}`)
+			_, j := thought(t, s, jobs, id)
+			apply := c.apply(s)
+			if err := apply(ctx, j, "g7"); err != nil {
+				t.Fatalf("the first worker's move: %v", err)
+			}
+			if err := apply(ctx, j, "f6"); !errors.Is(err, enginework.ErrStale) {
+				t.Errorf("the second worker's move: %v, want ErrStale", err)
+			}
+			old := *j
+			old.Version--
+			if err := apply(ctx, &old, "f6"); !errors.Is(err, enginework.ErrStale) {
+				t.Errorf("a move for a version that has gone: %v, want ErrStale", err)
+			}
+			g, err := st.Get(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g.Moves) != 2 || g.Moves[1].Text != "g7" || g.Version != j.Version+1 {
+				t.Errorf("the stored game: moves %v, version %d; want a1 g7 at version %d", g.Moves, g.Version, j.Version+1)
+			}
+		})
 	}
 }

@@ -1,0 +1,62 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"runtime"
+	"time"
+
+	"emergo/enginework"
+	"emergo/store"
+)
+
+// WorkerConfig configures RunWorker.
+type WorkerConfig struct {
+	// Store keeps the games, Jobs the queue of engine work: the
+	// servers' (a PostgreSQL database that both are on).
+	Store store.Store
+	Jobs  enginework.Store
+	// Feed, if not nil, is the servers' (Config.Feed): the worker
+	// announces there every move it plays, so that the servers holding
+	// its game show it at once (else at their next check).
+	Feed Feed
+	// Searches is how many jobs the worker runs at once, one of them
+	// kept for the games' (enginework.Workers); default the number of
+	// CPUs. HashMiB is the table of each, default 8.
+	Searches int
+	HashMiB  int
+	// Lease is how long a job stays the worker's without a renewal
+	// (enginework.Config): what a move waits after its worker died.
+	Lease  time.Duration
+	Logger *slog.Logger
+	Now    func() time.Time
+}
+
+// RunWorker does the engine work of the servers that share cfg.Jobs
+// until ctx ends: it claims jobs, searches, and plays each engine move in
+// the game as stored, version-checked as every change of a game, so that
+// a move is played once however many workers race for it. The servers
+// see it as any change made by another process. A search stopped by ctx
+// gives its job back.
+func RunWorker(ctx context.Context, cfg WorkerConfig) error {
+	if cfg.Store == nil || cfg.Jobs == nil {
+		return errors.New("server: a worker needs the games' store and the queue of engine work")
+	}
+	if cfg.Searches <= 0 {
+		cfg.Searches = runtime.NumCPU()
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	// A server of no games: the conversions of its games, its store and
+	// its feed. Its start is the zero time, so that a turn's start is
+	// read as stored.
+	s := &Server{st: cfg.Store, log: cfg.Logger, now: cfg.Now, ctx: ctx, feed: cfg.Feed}
+	q := enginework.New(cfg.Jobs, enginework.Config{Lease: cfg.Lease, Now: cfg.Now, Logger: cfg.Logger})
+	q.Run(ctx, enginework.Workers{N: cfg.Searches, HashMiB: cfg.HashMiB, Apply: s.applyStored})
+	return nil
+}
