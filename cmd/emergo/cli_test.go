@@ -31,6 +31,7 @@ func TestHelpOfEveryCommand(t *testing.T) {
 		"tune":     "",
 		"tune gen": "-games",
 		"tune fit": "-l2",
+		"worker":   "-threads",
 	}
 	for name := range commands {
 		if _, ok := cases[name]; !ok {
@@ -216,5 +217,30 @@ func TestPlural(t *testing.T) {
 	want := []string{"0 legal moves", "0 men", "1 legal move", "1 man", "2 legal moves", "2 men"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// The engine's workers: a worker works for the servers of a PostgreSQL
+// database, and a server leaves its engine work to workers only there.
+func TestWorkerUsage(t *testing.T) {
+	t.Setenv("EMERGO_POSTGRES", "")
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"a worker without a database", []string{"worker"}, "worker needs -postgres"},
+		{"a worker without searches", []string{"worker", "-postgres", "postgres://nowhere/db", "-threads", "-1"}, "-threads -1"},
+		{"a worker with a short lease", []string{"worker", "-postgres", "postgres://nowhere/db", "-lease", "10ms"}, "-lease 10ms"},
+		{"a worker given arguments", []string{"worker", "-postgres", "postgres://nowhere/db", "now"}, `worker takes no arguments, got "now"`},
+		{"a server on SQLite without workers", []string{"serve", "-workers", "0"}, "-workers 0 needs -postgres"},
+		{"a server of negative workers", []string{"serve", "-workers", "-2"}, "-workers -2"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := emergo(t, "", c.args...)
+			if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want a usage error with %q", err, c.want)
+			}
+		})
 	}
 }

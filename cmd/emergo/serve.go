@@ -29,14 +29,18 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		"Serves the Emergo site: play against the engine or a friend in the browser.\n"+
 			"Games are stored in an SQLite file (created and migrated on start), or in\n"+
 			"PostgreSQL with -postgres, which several servers may share: each announces\n"+
-			"its changes to the others (LISTEN/NOTIFY). The address is bound before the\n"+
-			"database is opened. Ctrl-C (SIGINT) or SIGTERM stops the server: the open\n"+
-			"requests get a few seconds to finish, then the database is closed.", stderr)
+			"its changes to the others (LISTEN/NOTIFY). The engine's work (its moves,\n"+
+			"its answers to draw offers, the analysis board) is a queue that the\n"+
+			"server's own workers serve; on PostgreSQL, servers and `emergo worker`\n"+
+			"processes share it, and -workers 0 leaves it to the workers. The address\n"+
+			"is bound before the database is opened. Ctrl-C (SIGINT) or SIGTERM stops\n"+
+			"the server: the open requests get a few seconds to finish, then the\n"+
+			"database is closed.", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	db := fs.String("db", "emergo.db", "SQLite database file")
 	pg := fs.String("postgres", "", "PostgreSQL connection URL (postgres://user:pass@host/db) instead of -db (default $EMERGO_POSTGRES, unless -db is given)")
 	conns := fs.Int("db-conns", sqlstore.DefaultConns, "connections to PostgreSQL this server opens at most and keeps open (and one more, to follow the other servers)")
-	engines := fs.Int("engines", 0, "searches running at once (default: one per CPU)")
+	workers := fs.Int("workers", 0, "engine searches this server runs at once, one kept for engine moves (default: one per CPU); 0 runs none, with -postgres: worker processes (emergo worker) do the engine's work")
 	rateLimit := fs.Float64("rate", 20, "requests per second allowed to one client address (negative: no limit)")
 	var proxies prefixes
 	fs.Var(&proxies, "trusted-proxies", "the reverse proxies in front of the server, addresses or networks separated by commas (10.0.0.5,192.0.2.0/24): from them, and only from them, X-Forwarded-For gives the client's address and X-Forwarded-Proto says whether it came over TLS (the session cookie is then Secure)")
@@ -55,11 +59,17 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if wasSet(fs, "db") && wasSet(fs, "postgres") {
 		return usageError{"give -db or -postgres, not both"}
 	}
-	level := slog.LevelInfo
-	if *verbose {
-		level = slog.LevelDebug
+	engineWorkers := *workers
+	switch {
+	case engineWorkers < 0:
+		return usageError{fmt.Sprintf("-workers %d: give a count of searches, or 0 for none", engineWorkers)}
+	case engineWorkers == 0 && wasSet(fs, "workers"):
+		if postgres == "" {
+			return usageError{"-workers 0 needs -postgres: only `emergo worker` processes on a shared PostgreSQL database could do the engine's work"}
+		}
+		engineWorkers = -1 // none
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	log := serviceLog(stderr, *verbose)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -75,7 +85,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	defer st.Close()
 	st.SetConns(*conns)
-	cfg := server.Config{Store: st, Logger: log, EngineWorkers: *engines, RateLimit: *rateLimit,
+	cfg := server.Config{Store: st, Logger: log, EngineWorkers: engineWorkers, RateLimit: *rateLimit,
 		TrustedProxies: proxies, BehindProxy: *behindProxy,
 	}
 	if postgres != "" {
@@ -85,6 +95,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("postgres: %w", err)
 		}
 		cfg.Feed = feed
+		cfg.Jobs = st // the queue the servers and workers share
 	}
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
@@ -110,6 +121,16 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// serviceLog is the log of a long-running service (serve, worker) on
+// stderr: its events, and with verbose its details.
+func serviceLog(stderr io.Writer, verbose bool) *slog.Logger {
+	level := slog.LevelInfo
+	if verbose {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 }
 
 func displayAddr(a net.Addr) string {
