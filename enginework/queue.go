@@ -76,10 +76,7 @@ func (q *Queue) Submit(ctx context.Context, j *Job) error {
 	if err := q.st.AddJob(ctx, j, q.cfg.Limits); err != nil {
 		return err
 	}
-	q.mu.Lock()
-	close(q.queued)
-	q.queued = make(chan struct{})
-	q.mu.Unlock()
+	q.Wake()
 	return nil
 }
 
@@ -106,6 +103,16 @@ func (q *Queue) Wait(ctx context.Context, id int64) (*Job, error) {
 			return nil, ctx.Err()
 		}
 	}
+}
+
+// Wake tells this process's idle workers to look for jobs at once: jobs
+// queued by another process, which they would otherwise see at their
+// next poll.
+func (q *Queue) Wake() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	close(q.queued)
+	q.queued = make(chan struct{})
 }
 
 // Cancel drops the job id if it has not ended. A worker of this process

@@ -125,6 +125,9 @@ func (s *Server) changed(c store.Change) {
 	if c.Lobby {
 		s.hub.wake()
 	}
+	if c.Work {
+		s.work.Wake()
+	}
 	if c.Game == "" {
 		return
 	}
@@ -162,6 +165,7 @@ func (s *Server) lost(why error) {
 		s.log.Warn("the change feed broke and listens again: reading again the games held", "err", why)
 	}
 	s.hub.wake()
+	s.work.Wake()
 	s.bg.Add(1)
 	go func() {
 		defer s.bg.Done()

@@ -57,7 +57,7 @@ func (s *Server) maybeThink(lv *live) {
 		inc := g.Control(side).Increment
 		j.Task.Clock = player.Clock{Time: [2]time.Duration{g.Left(rules.White), g.Left(rules.Black)}, Inc: [2]time.Duration{inc, inc}}
 	}
-	if err := s.work.Submit(s.ctx, j); err != nil {
+	if err := s.submit(s.ctx, j); err != nil {
 		s.log.Error("engine move", "game", r.id, "err", err)
 		return
 	}
@@ -65,6 +65,16 @@ func (s *Server) maybeThink(lv *live) {
 	s.bg.Add(1)
 	go s.awaitMove(lv, j.ID, r.version)
 	lv.wake() // viewers learn that the engine is thinking
+}
+
+// submit queues j, and announces it on the feed, from which the idle
+// workers of other processes learn it at once.
+func (s *Server) submit(ctx context.Context, j *enginework.Job) error {
+	if err := s.work.Submit(ctx, j); err != nil {
+		return err
+	}
+	s.publish(store.Change{Work: true})
+	return nil
 }
 
 // dropJob cancels the job id in the background: nobody needs it any more.
@@ -232,7 +242,7 @@ func (s *Server) analyse(ctx context.Context, rg *rules.Game, depth int, who *as
 	if who != nil {
 		j.Kind, j.Client, j.Account = enginework.Analysis, who.addr, who.user
 	}
-	if err := s.work.Submit(ctx, j); err != nil {
+	if err := s.submit(ctx, j); err != nil {
 		return enginework.Result{}, err
 	}
 	done, err := s.work.Wait(ctx, j.ID)

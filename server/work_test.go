@@ -133,8 +133,10 @@ func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard
 
 // TestWorkerProcesses runs a server that does no engine work, and two
 // worker processes that race for it on the queue they share. With the
-// feed the server learns a move as the worker plays it; without, when it
-// sees the job done.
+// feed the workers learn of the jobs as they are queued (they poll for
+// none) and the server of a move as it is played; without, the workers
+// find the jobs by polling, and the server learns the move when it sees
+// its job done.
 func TestWorkerProcesses(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -161,7 +163,11 @@ func workersTest(t *testing.T, st store.Store, jobs enginework.Store, feed serve
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			err := server.RunWorker(ctx, server.WorkerConfig{Store: st, Jobs: jobs, Feed: feed, Searches: 1, HashMiB: 1, Logger: quietLogger()})
+			cfg := server.WorkerConfig{Store: st, Jobs: jobs, Feed: feed, Searches: 1, HashMiB: 1, Logger: quietLogger()}
+			if feed != nil {
+				cfg.Poll = time.Hour
+			}
+			err := server.RunWorker(ctx, cfg)
 			if err != nil {
 				t.Error(err)
 			}

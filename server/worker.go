@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"runtime"
+	"sync"
 	"time"
 
 	"emergo/enginework"
@@ -19,7 +20,9 @@ type WorkerConfig struct {
 	Jobs  enginework.Store
 	// Feed, if not nil, is the servers' (Config.Feed): the worker
 	// announces there every move it plays, so that the servers holding
-	// its game show it at once (else at their next check).
+	// its game show it at once (else at their next check), and learns
+	// there of the jobs queued, which it would otherwise see at its next
+	// poll.
 	Feed Feed
 	// Searches is how many jobs the worker runs at once, one of them
 	// kept for the games' (enginework.Workers); default the number of
@@ -28,7 +31,11 @@ type WorkerConfig struct {
 	HashMiB  int
 	// Lease is how long a job stays the worker's without a renewal
 	// (enginework.Config): what a move waits after its worker died.
-	Lease  time.Duration
+	Lease time.Duration
+	// Poll is how often an idle worker asks for jobs that no
+	// announcement brought (a job given back, a lease expired); default
+	// a second with a Feed, else 100 ms.
+	Poll   time.Duration
 	Logger *slog.Logger
 	Now    func() time.Time
 }
@@ -56,7 +63,26 @@ func RunWorker(ctx context.Context, cfg WorkerConfig) error {
 	// its feed. Its start is the zero time, so that a turn's start is
 	// read as stored.
 	s := &Server{st: cfg.Store, log: cfg.Logger, now: cfg.Now, ctx: ctx, feed: cfg.Feed}
-	q := enginework.New(cfg.Jobs, enginework.Config{Lease: cfg.Lease, Now: cfg.Now, Logger: cfg.Logger})
+	if cfg.Poll <= 0 && cfg.Feed != nil {
+		cfg.Poll = time.Second
+	}
+	q := enginework.New(cfg.Jobs, enginework.Config{Lease: cfg.Lease, Poll: cfg.Poll, Now: cfg.Now, Logger: cfg.Logger})
+	var wg sync.WaitGroup
+	if cfg.Feed != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work := func(c store.Change) {
+				if c.Work {
+					q.Wake()
+				}
+			}
+			if err := cfg.Feed.Follow(ctx, work, func(error) { q.Wake() }); err != nil {
+				cfg.Logger.Warn("the change feed does not answer: jobs are found by polling", "err", err)
+			}
+		}()
+	}
 	q.Run(ctx, enginework.Workers{N: cfg.Searches, HashMiB: cfg.HashMiB, Apply: s.applyStored})
+	wg.Wait()
 	return nil
 }

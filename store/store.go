@@ -214,4 +214,7 @@ type Change struct {
 	Version int64
 	// Lobby says that the lobby's challenges changed.
 	Lobby bool
+	// Work says that engine work was queued (package enginework): the
+	// idle workers of the other processes look for it at once.
+	Work bool
 }

@@ -84,6 +84,7 @@ type wireChange struct {
 	Game    string `json:"game,omitempty"`
 	Version int64  `json:"version,omitempty"`
 	Lobby   bool   `json:"lobby,omitempty"`
+	Work    bool   `json:"work,omitempty"`
 }
 
 // Publish announces c to every follower of the feed, this process's
