@@ -25,7 +25,7 @@ const (
 // writes the new drawings into the page.
 func TestRulesPageDiagrams(t *testing.T) {
 	goldenRewrite(t, rulesPage, func(s string) (string, error) {
-		out, specs, err := diagram.Rewrite(s)
+		out, specs, err := diagram.Rewrite(s, diagram.English, nil)
 		if err == nil && len(specs) == 0 {
 			t.Errorf("%s has no diagram sources", rulesPage)
 		}
@@ -79,7 +79,7 @@ func TestRulesPagePositionsReachable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, specs, err := diagram.Rewrite(string(page))
+	_, specs, err := diagram.Rewrite(string(page), diagram.English, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

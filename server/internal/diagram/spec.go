@@ -10,11 +10,12 @@ import (
 )
 
 // Spec is the source of one diagram, written in the page as a comment
-// inside its <figure>, one key a line (a line that starts with white space
-// goes on with the value before it):
+// inside its <figure>: the word diagram and the diagram's name, then one
+// key a line (a line that starts with white space goes on with the value
+// before it):
 //
 //	<figure class="wide">
-//	<!-- diagram
+//	<!-- diagram jump
 //	moves: a1 f6 g7 a7
 //	position: 7x7 w 6/6 a1:W1 f6:B1 a7:B1 g7:W1
 //	arrows: g7xe5
@@ -23,7 +24,15 @@ import (
 //	-->
 //	... the figure, drawn by Rewrite ...
 //	</figure>
+//
+// A translated page gives the name, the label and the caption only:
+//
+//	<!-- diagram jump
+//	label: A dama branca em g7 vai saltar a dama preta em f6.
+//	caption: As Brancas têm de saltar a dama em <code>f6</code>.
+//	-->
 type Spec struct {
+	Name      string   // names the diagram in the translations
 	Line      int      // the line of the comment in the page, for messages
 	Moves     []string // the game from the empty board, in move notation
 	Position  string   // the position the moves reach, as position text
@@ -39,14 +48,17 @@ type Spec struct {
 	Caption string   // HTML, under the line that states the position
 }
 
-// ParseSpec reads the text of a diagram comment, the part between
-// "<!-- diagram" and "-->". line is where it starts in the page.
-func ParseSpec(text string, line int) (Spec, error) {
-	s := Spec{Line: line}
-	fail := func(format string, args ...any) (Spec, error) {
-		return Spec{}, fmt.Errorf("diagram: line %d: %s", line, fmt.Sprintf(format, args...))
+// fields reads the text of a diagram comment, the part after
+// "<!-- diagram", into the diagram's name and its keys and values.
+func fields(text string, line int) (string, map[string]string, error) {
+	fail := func(format string, args ...any) (string, map[string]string, error) {
+		return "", nil, fmt.Errorf("diagram: line %d: %s", line, fmt.Sprintf(format, args...))
 	}
-	seen := map[string]bool{}
+	first, text, _ := strings.Cut(text, "\n")
+	name := strings.TrimSpace(first)
+	if name == "" || strings.ContainsAny(name, " \t") {
+		return fail("%q is not a diagram's name (<!-- diagram NAME)", name)
+	}
 	var key string
 	values := map[string]string{}
 	for l := range strings.Lines(text) {
@@ -65,14 +77,28 @@ func ParseSpec(text string, line int) (Spec, error) {
 			return fail("%q is not key: value", strings.TrimSpace(l))
 		}
 		key = strings.TrimSpace(k)
-		if seen[key] {
+		if _, seen := values[key]; seen {
 			return fail("%s is given twice", key)
 		}
-		seen[key] = true
 		values[key] = strings.TrimSpace(v)
 	}
+	return name, values, nil
+}
+
+// ParseSpec reads the text of a diagram comment with its whole source, the
+// part between "<!-- diagram" and "-->". line is where it starts in the
+// page.
+func ParseSpec(text string, line int) (Spec, error) {
+	fail := func(format string, args ...any) (Spec, error) {
+		return Spec{}, fmt.Errorf("diagram: line %d: %s", line, fmt.Sprintf(format, args...))
+	}
+	name, values, err := fields(text, line)
+	if err != nil {
+		return Spec{}, err
+	}
+	s := Spec{Name: name, Line: line}
 	for _, k := range []string{"moves", "position", "label", "caption"} {
-		if !seen[k] {
+		if _, ok := values[k]; !ok {
 			return fail("missing %s:", k)
 		}
 	}
@@ -106,6 +132,35 @@ func ParseSpec(text string, line int) (Spec, error) {
 	return s, nil
 }
 
+// ParseTranslation reads the text of a diagram comment of a translated
+// page, which names a diagram of sources and gives its label and caption,
+// and returns that source with them.
+func ParseTranslation(text string, line int, sources map[string]Spec) (Spec, error) {
+	fail := func(format string, args ...any) (Spec, error) {
+		return Spec{}, fmt.Errorf("diagram: line %d: %s", line, fmt.Sprintf(format, args...))
+	}
+	name, values, err := fields(text, line)
+	if err != nil {
+		return Spec{}, err
+	}
+	s, ok := sources[name]
+	if !ok {
+		return fail("no diagram %q in the source page", name)
+	}
+	for k := range values {
+		if k != "label" && k != "caption" {
+			return fail("%s: a translation takes its diagram from the source page and gives only label and caption", k)
+		}
+	}
+	for _, k := range []string{"label", "caption"} {
+		if _, ok := values[k]; !ok {
+			return fail("missing %s:", k)
+		}
+	}
+	s.Line, s.Label, s.Caption = line, values["label"], values["caption"]
+	return s, nil
+}
+
 // Game replays the moves of s from the empty board and returns the game.
 // It fails unless every move is legal and the game reaches exactly the
 // position of s, which must hold every man of both players.
@@ -134,10 +189,10 @@ func (s *Spec) Game() (*rules.Game, error) {
 	return gm, nil
 }
 
-// Figure returns what Rewrite puts in the page for s: the drawing and its
-// caption, whose first line states the board, the side to move and the
-// men in hand.
-func (s *Spec) Figure() (string, error) {
+// Figure returns what Rewrite puts in a page in the language l for s: the
+// drawing and its caption, whose first line states the board, the side to
+// move and the men in hand.
+func (s *Spec) Figure(l *Lang) (string, error) {
 	gm, err := s.Game()
 	if err != nil {
 		return "", err
@@ -147,24 +202,7 @@ func (s *Spec) Figure() (string, error) {
 		return "", fmt.Errorf("diagram: line %d: %w", s.Line, err)
 	}
 	p := gm.Position()
-	return SVG(&p, m, s.Label) + "\n<figcaption><strong>" + State(gm) + "</strong><br>\n" + s.Caption + "</figcaption>\n", nil
-}
-
-// State says, in HTML, what a diagram of the current position of gm cannot
-// show: the board, the side to move, the men in hand and, at the end, the
-// result.
-func State(gm *rules.Game) string { return state(gm, "&times;") }
-
-// state is State with the given multiplication sign between the sides of
-// the board.
-func state(gm *rules.Game, times string) string {
-	p := gm.Position()
-	g := p.Geometry()
-	s := fmt.Sprintf("%d%s%d, %v to move; in hand: White %d, Black %d", g.N, times, g.N, p.Side(), p.Hand(rules.White), p.Hand(rules.Black))
-	if o := gm.Outcome(); o.Over() {
-		s += "; game over: " + o.String()
-	}
-	return s
+	return SVG(&p, m, s.Label, l) + "\n<figcaption><strong>" + l.state(gm, "&times;") + "</strong><br>\n" + s.Caption + "</figcaption>\n", nil
 }
 
 // marks works out the marks of s on the position gm reached, checking
@@ -258,12 +296,23 @@ const (
 	figureEnd = "</figure>"
 )
 
-// Rewrite returns page with every diagram drawn anew from its source
-// comment: everything between the comment and the </figure> after it is
-// replaced. It also returns the sources, in page order.
-func Rewrite(page string) (string, []Spec, error) {
+// Rewrite returns page, written in the language l, with every diagram
+// drawn anew: everything between its comment and the </figure> after it
+// is replaced. With sources nil the page holds the whole source of every
+// diagram (ParseSpec); otherwise it is a translation, and each diagram is
+// the one of sources with its name, with the page's label and caption
+// (ParseTranslation). It also returns the diagrams, in page order.
+func Rewrite(page string, l *Lang, sources []Spec) (string, []Spec, error) {
+	var byName map[string]Spec
+	if sources != nil {
+		byName = make(map[string]Spec, len(sources))
+		for _, s := range sources {
+			byName[s.Name] = s
+		}
+	}
 	var out strings.Builder
 	var specs []Spec
+	seen := map[string]int{}
 	rest := page
 	for {
 		i := strings.Index(rest, specStart)
@@ -282,11 +331,21 @@ func Rewrite(page string) (string, []Spec, error) {
 			return "", nil, fmt.Errorf("diagram: line %d: no %s after the comment", line, figureEnd)
 		}
 		k += j
-		s, err := ParseSpec(rest[i+len(specStart):j], line)
+		var s Spec
+		var err error
+		if byName == nil {
+			s, err = ParseSpec(rest[i+len(specStart):j], line)
+		} else {
+			s, err = ParseTranslation(rest[i+len(specStart):j], line, byName)
+		}
 		if err != nil {
 			return "", nil, err
 		}
-		fig, err := s.Figure()
+		if before, ok := seen[s.Name]; ok {
+			return "", nil, fmt.Errorf("diagram: line %d: the diagram %q is drawn at line %d already", line, s.Name, before)
+		}
+		seen[s.Name] = line
+		fig, err := s.Figure(l)
 		if err != nil {
 			return "", nil, err
 		}

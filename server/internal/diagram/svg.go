@@ -1,10 +1,14 @@
-// Package diagram draws the board diagrams of the site's rules page
-// (server/web/rules.html) from position text, and keeps the page's
-// diagrams true to the game. Each diagram's source sits in the page as an
-// HTML comment: the moves of a game from the empty board, the position they
-// reach, and what to mark on it. Rewrite replays the moves with package
-// rules, checks that they reach that position, and draws the figure, so a
-// diagram can only show a position that a real game reaches.
+// Package diagram draws the board diagrams of the site's rules pages
+// (server/web/rules.html and its translations, rules.pt.html,
+// rules.ru.html, rules.lfn.html) from position text, and keeps the pages'
+// diagrams true to the game. Each diagram's source sits in the English page
+// as an HTML comment: its name, the moves of a game from the empty board,
+// the position they reach, and what to mark on it. Rewrite replays the
+// moves with package rules, checks that they reach that position, and draws
+// the figure, so a diagram can only show a position that a real game
+// reaches. A translated page names each diagram and gives only its label
+// and caption; the drawing comes from the English page's source, with the
+// words the package writes itself (Lang) in the page's language.
 //
 // The drawing follows the game board of server/web/board.js: the same
 // units, coordinates and classes of server/web/style.css, every column a
@@ -49,9 +53,9 @@ type Marks struct {
 	Dashed    [][]rules.Square // arrows of moves that are not allowed
 }
 
-// SVG draws p with its marks as an inline <svg> of the rules page. label is
-// its accessible name and title.
-func SVG(p *rules.Position, m Marks, label string) string {
+// SVG draws p with its marks as an inline <svg> of a rules page in the
+// language l. label is its accessible name and title.
+func SVG(p *rules.Position, m Marks, label string, l *Lang) string {
 	g := p.Geometry()
 	n := g.N
 	w := marginLeft + n*cell + marginRight
@@ -110,7 +114,7 @@ func SVG(p *rules.Position, m Marks, label string) string {
 				fmt.Fprintf(&b, `<rect class="mark-sq" x="%d" y="%d" width="%d" height="%d"/>`, x, y, cell, cell)
 			}
 			if c := p.At(s); !c.Empty() {
-				drawColumn(&b, g.Name(s), x, y, c)
+				drawColumn(&b, l.columnTitle(g.Name(s), c), x, y, c)
 			}
 			cx, cy := x+cell/2, y+cell/2
 			if ok[s] {
@@ -173,17 +177,13 @@ func num(v float64) string {
 	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
 }
 
-// drawColumn draws the column c of the square named sq, whose corner is
-// (x, y): its tooltip, the pile of coins and, on a column of more than one
-// man, the count label (board.js: drawColumn).
-func drawColumn(b *strings.Builder, sq string, x, y int, c rules.Column) {
+// drawColumn draws the column c of a square whose corner is (x, y): its
+// tooltip title, the pile of coins and, on a column of more than one man,
+// the count label (board.js: drawColumn).
+func drawColumn(b *strings.Builder, title string, x, y int, c rules.Column) {
 	owner, other := "white", "black"
 	if c.Owner == rules.Black {
 		owner, other = other, owner
-	}
-	title := fmt.Sprintf("%s: %s's column, %s on top", sq, capital(owner), men(c.Top, owner))
-	if c.Prisoners > 0 {
-		title += fmt.Sprintf(" of %d %s %s", c.Prisoners, other, plural(c.Prisoners, "prisoner"))
 	}
 	fmt.Fprintf(b, `<g><title>%s</title>`, title)
 
@@ -242,20 +242,4 @@ func badge(b *strings.Builder, x, y int, owner string, top int, other string, pr
 		px += c.w + 2
 	}
 	b.WriteString(`</g>`)
-}
-
-func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-
-func men(n int, colour string) string {
-	if n == 1 {
-		return "1 " + colour + " man"
-	}
-	return fmt.Sprintf("%d %s men", n, colour)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }

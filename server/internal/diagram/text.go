@@ -35,7 +35,7 @@ func RewriteText(doc string) (string, error) {
 				var b strings.Builder
 				b.WriteString(notation.FormatPosition(&p) + "\n\n")
 				b.WriteString(notation.Diagram(&p, rules.Move{}))
-				b.WriteString(state(rules.NewGameFrom(p), "x") + "\n")
+				b.WriteString(English.state(rules.NewGameFrom(p), "x") + "\n")
 				body = b.String()
 			}
 		}
