@@ -13,24 +13,60 @@ import (
 	"emergo/server/internal/diagram"
 )
 
-var update = flag.Bool("update", false, "draw the diagrams of web/rules.html and ../docs/rules.md again from their sources")
+var update = flag.Bool("update", false, "draw the diagrams of the rules pages in web/ and ../docs/rules.md again from their sources")
 
 const (
 	rulesPage = "web/rules.html"
 	rulesDoc  = "../docs/rules.md"
 )
 
-// TestRulesPageDiagrams draws every diagram of the rules page again from
-// the source comment beside it and wants the page unchanged; -update
-// writes the new drawings into the page.
+// rulesPath is the rules page in the language l: web/rules.html in
+// English, which holds the diagrams' sources, web/rules.pt.html and so on
+// in the others.
+func rulesPath(l *diagram.Lang) string {
+	if l == diagram.English {
+		return rulesPage
+	}
+	return "web/rules." + l.Code + ".html"
+}
+
+// rulesSources returns the diagrams of the English rules page, the
+// sources of every page's diagrams.
+func rulesSources(t *testing.T) []diagram.Spec {
+	t.Helper()
+	page, err := os.ReadFile(rulesPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, specs, err := diagram.Rewrite(string(page), diagram.English, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(specs) == 0 {
+		t.Fatalf("%s has no diagram sources", rulesPage)
+	}
+	return specs
+}
+
+// TestRulesPageDiagrams draws every diagram of the rules pages again, the
+// English page's from the source comment beside it and the translations'
+// from the English source with their own label and caption, and wants the
+// pages unchanged; -update writes the new drawings into the pages.
 func TestRulesPageDiagrams(t *testing.T) {
-	goldenRewrite(t, rulesPage, func(s string) (string, error) {
-		out, specs, err := diagram.Rewrite(s, diagram.English, nil)
-		if err == nil && len(specs) == 0 {
-			t.Errorf("%s has no diagram sources", rulesPage)
-		}
-		return out, err
-	})
+	for _, l := range diagram.Langs {
+		t.Run(l.Code, func(t *testing.T) {
+			// The English page first, so that -update draws the others
+			// from its sources as they are now.
+			var sources []diagram.Spec
+			if l != diagram.English {
+				sources = rulesSources(t)
+			}
+			goldenRewrite(t, rulesPath(l), func(s string) (string, error) {
+				out, _, err := diagram.Rewrite(s, l, sources)
+				return out, err
+			})
+		})
+	}
 }
 
 // TestRulesDocDiagrams does the same for the text diagrams of the rule
@@ -75,15 +111,7 @@ func goldenRewrite(t *testing.T, path string, rewrite func(string) (string, erro
 // in hand, and the hands only ever shrink, the mover's alone. Spec.Game
 // has checked that the moves are legal and reach the position shown.
 func TestRulesPagePositionsReachable(t *testing.T) {
-	page, err := os.ReadFile(rulesPage)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, specs, err := diagram.Rewrite(string(page), diagram.English, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range specs {
+	for _, s := range rulesSources(t) {
 		gm, err := s.Game()
 		if err != nil {
 			t.Error(err)
@@ -113,45 +141,157 @@ func TestRulesPagePositionsReachable(t *testing.T) {
 	}
 }
 
-// TestRulesPageNumbering checks that the page and docs/rules.md number the
-// rules alike, since messages cite them by number ("RULES 4.4"): the same
-// numbered sections with the same titles, and every numbered rule of the
+// TestRulesPageNumbering checks that every rules page numbers the rules as
+// docs/rules.md does, since messages cite them by number ("RULES 4.4"):
+// the same numbered sections, with the same titles on the English page,
+// with the same anchors on every page, and every numbered rule of the
 // document's sections on the page, and no other.
 func TestRulesPageNumbering(t *testing.T) {
-	page, err := os.ReadFile(rulesPage)
-	if err != nil {
-		t.Fatal(err)
-	}
 	doc, err := os.ReadFile(rulesDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pageSections := regexp.MustCompile(`<h2>(\d+\. [^<]+)</h2>`).FindAllStringSubmatch(string(page), -1)
-	docSections := regexp.MustCompile(`(?m)^## (\d+\. .+)$`).FindAllStringSubmatch(string(doc), -1)
-	var ps, ds []string
-	for _, m := range pageSections {
-		ps = append(ps, m[1])
-	}
-	for _, m := range docSections {
-		ds = append(ds, m[1])
-	}
-	if len(ps) == 0 || len(ds) < len(ps) || !slices.Equal(ps, ds[:len(ps)]) {
-		t.Errorf("sections of the page %q, of docs/rules.md %q", ps, ds)
-	}
-
-	pageRules := regexp.MustCompile(`<p><strong>(\d+\.\d+)</strong>`).FindAllStringSubmatch(string(page), -1)
+	docSections := regexp.MustCompile(`(?m)^## (\d+)\. (.+)$`).FindAllStringSubmatch(string(doc), -1)
 	docRules := regexp.MustCompile(`(?m)^\*\*(\d+\.\d+)\*\*`).FindAllStringSubmatch(string(doc), -1)
-	var pr, dr []string
-	for _, m := range pageRules {
-		pr = append(pr, m[1])
+	english := rulesAnchors(t, rulesPage)
+	for _, l := range diagram.Langs {
+		t.Run(l.Code, func(t *testing.T) {
+			path := rulesPath(l)
+			page, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pageSections := regexp.MustCompile(`<h2>(\d+)\. ([^<]+)</h2>`).FindAllStringSubmatch(string(page), -1)
+			var ps, ds []string
+			for i, m := range pageSections {
+				ps = append(ps, m[1])
+				if i < len(docSections) {
+					ds = append(ds, docSections[i][1])
+					if l == diagram.English && m[2] != docSections[i][2] {
+						t.Errorf("section %s is %q on the page, %q in docs/rules.md", m[1], m[2], docSections[i][2])
+					}
+				}
+			}
+			if len(ps) == 0 || len(docSections) < len(ps) || !slices.Equal(ps, ds) {
+				t.Errorf("sections of %s %q, of docs/rules.md %q", path, ps, ds)
+			}
+
+			pageRules := regexp.MustCompile(`<p><strong>(\d+\.\d+)</strong>`).FindAllStringSubmatch(string(page), -1)
+			var pr, dr []string
+			for _, m := range pageRules {
+				pr = append(pr, m[1])
+			}
+			for _, m := range docRules {
+				section, _, _ := strings.Cut(m[1], ".")
+				if n, _ := strconv.Atoi(section); n <= len(ps) {
+					dr = append(dr, m[1])
+				}
+			}
+			if len(pr) == 0 || !slices.Equal(pr, dr) {
+				t.Errorf("numbered rules of %s %q, of docs/rules.md %q", path, pr, dr)
+			}
+			if got := rulesAnchors(t, path); !slices.Equal(got, english) {
+				t.Errorf("anchors and links of %s %q, of the English page %q", path, got, english)
+			}
+		})
 	}
-	for _, m := range docRules {
-		section, _, _ := strings.Cut(m[1], ".")
-		if n, _ := strconv.Atoi(section); n <= len(ps) {
-			dr = append(dr, m[1])
+}
+
+// rulesAnchors lists the ids of the sections of the rules page at path
+// and the links of its table of contents.
+func rulesAnchors(t *testing.T, path string) []string {
+	t.Helper()
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, m := range regexp.MustCompile(`<section id="([^"]+)">|<a href="(#[^"]+)">`).FindAllStringSubmatch(string(page), -1) {
+		ids = append(ids, m[1]+m[2])
+	}
+	return ids
+}
+
+// TestRulesPagesAlike checks that every translation of the rules page
+// draws the English page's diagrams, in the same order and the same
+// sections, identical apart from the texts in the page's language: the
+// label, the columns' tooltips and the caption.
+func TestRulesPagesAlike(t *testing.T) {
+	english := rulesSkeleton(t, rulesPage)
+	for _, l := range diagram.Langs[1:] {
+		t.Run(l.Code, func(t *testing.T) {
+			got := rulesSkeleton(t, rulesPath(l))
+			if len(got) != len(english) {
+				t.Fatalf("%s has %d sections and figures, the English page %d", rulesPath(l), len(got), len(english))
+			}
+			for i := range got {
+				if got[i] != english[i] {
+					t.Errorf("%s differs from the English page in its part %d:\n%.300s\nthe English page:\n%.300s", rulesPath(l), i, got[i], english[i])
+				}
+			}
+		})
+	}
+}
+
+var (
+	skeletonPart = regexp.MustCompile(`(?s)<section id="[^"]+">|<div class="figs">|<figure[^>]*>.*?</figure>`)
+	// What a translation words itself: the diagram's comment (which names
+	// it), its label, the tooltips and the caption.
+	skeletonText = regexp.MustCompile(`(?s)<!-- diagram.*?-->|aria-label="[^"]*"|<title>[^<]*</title>|<figcaption>.*?</figcaption>`)
+	diagramName  = regexp.MustCompile(`<!-- diagram (\S+)`)
+)
+
+// rulesSkeleton returns the sections and the figures of the rules page at
+// path, each figure without its texts but with its diagram's name.
+func rulesSkeleton(t *testing.T, path string) []string {
+	t.Helper()
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []string
+	for _, part := range skeletonPart.FindAllString(string(page), -1) {
+		name := diagramName.FindStringSubmatch(part)
+		if name != nil {
+			part = name[1] + ": " + skeletonText.ReplaceAllString(part, "")
 		}
+		parts = append(parts, part)
 	}
-	if len(pr) == 0 || !slices.Equal(pr, dr) {
-		t.Errorf("numbered rules of the page %q, of docs/rules.md %q", pr, dr)
+	return parts
+}
+
+// untranslated are English words that betray untranslated text on a
+// rules page in another language; none is a word of Portuguese, Russian
+// or Elefen.
+var untranslated = regexp.MustCompile(`(?i)\b(the|and|of|with|is|to|column|columns|prisoners?|white|black|captures?|captured|capturing|board|squares?|hand|enters?|entering|entry|jumps?|player|opponent|shadow|piece|feeding|draw|game|rules?|wins?|loss|turn|man|men)\b`)
+
+// TestRulesPagesTranslated checks that no English is left on the rules
+// pages of the other languages: none of a list of common English words
+// in their text and in the attributes a reader hears (labels, titles,
+// alternative texts), outside notation (<code>), the diagrams' sources and
+// names such as Abstract Play.
+func TestRulesPagesTranslated(t *testing.T) {
+	strip := regexp.MustCompile(`(?s)<!--.*?-->|<code>.*?</code>|<(script|style)\b.*?</(script|style)>`)
+	tag := regexp.MustCompile(`<[^>]*>`)
+	heard := regexp.MustCompile(`\b(?:aria-label|title|alt|placeholder)="([^"]*)"`)
+	for _, l := range diagram.Langs[1:] {
+		t.Run(l.Code, func(t *testing.T) {
+			page, err := os.ReadFile(rulesPath(l))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := tag.ReplaceAllStringFunc(strip.ReplaceAllString(string(page), " "), func(tag string) string {
+				var b strings.Builder
+				for _, m := range heard.FindAllStringSubmatch(tag, -1) {
+					b.WriteString(" " + m[1] + " ")
+				}
+				return b.String() + " "
+			})
+			for _, line := range strings.Split(text, "\n") {
+				if words := untranslated.FindAllString(line, -1); words != nil {
+					t.Errorf("%s: English %q in %q", rulesPath(l), words, strings.TrimSpace(line))
+				}
+			}
+		})
 	}
 }
