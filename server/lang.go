@@ -169,6 +169,18 @@ func (s *Server) page(name string) http.HandlerFunc {
 	}
 }
 
+// rulesPage serves the rules in the language of the request: rules.html
+// in English, rules.{code}.html in the others, each written in its
+// language with the same numbers and diagrams (server/internal/diagram).
+func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
+	lang := s.lang(r)
+	name := "rules.html"
+	if lang != defaultLang {
+		name = "rules." + lang + ".html"
+	}
+	s.writePage(w, r, name, lang)
+}
+
 // writePage writes the page name of web/ with lang in its <html lang>.
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name, lang string) {
 	body, err := fs.ReadFile(webRoot, name)

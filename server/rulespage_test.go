@@ -1,7 +1,11 @@
 package server_test
 
 import (
+	"encoding/json"
 	"flag"
+	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"regexp"
 	"slices"
@@ -10,6 +14,7 @@ import (
 	"testing"
 
 	"emergo/rules"
+	"emergo/server"
 	"emergo/server/internal/diagram"
 )
 
@@ -308,6 +313,115 @@ func TestRulesPagesTranslated(t *testing.T) {
 				if english != nil {
 					t.Errorf("%s: English %q in %q", rulesPath(l), english, strings.TrimSpace(line))
 				}
+			}
+		})
+	}
+}
+
+// TestRulesPageLanguage: /rules is the rules page in the language of the
+// request, the browser's choice over its Accept-Language, each language's
+// own page with its <html lang>.
+func TestRulesPageLanguage(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	for _, tc := range []struct {
+		name, header, cookie string
+		want                 *diagram.Lang
+	}{
+		{"Russian", "ru-RU,ru;q=0.9,en;q=0.8", "", diagram.Russian},
+		{"Brazilian Portuguese", "pt-BR", "", diagram.Portuguese},
+		{"Elefen", "lfn, en;q=0.5", "", diagram.Elefen},
+		{"English", "en-GB", "", diagram.English},
+		{"no language of the site", "de-DE, de;q=0.9", "", diagram.English},
+		{"the choice over the header", "ru", "pt", diagram.Portuguese},
+		{"English chosen", "ru", "en", diagram.English},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := e.client()
+			if tc.cookie != "" {
+				u, _ := url.Parse(e.ts.URL)
+				c.c.Jar.SetCookies(u, []*http.Cookie{{Name: "emergo_lang", Value: tc.cookie, Path: "/"}})
+			}
+			req, _ := http.NewRequest("GET", e.ts.URL+"/rules", nil)
+			req.Header.Set("Accept-Language", tc.header)
+			resp, err := c.c.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, err := io.ReadAll(resp.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(rulesPath(tc.want))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.StatusCode != http.StatusOK || string(body) != string(want) || resp.Header.Get("Content-Language") != tc.want.Code {
+				t.Errorf("/rules: %d, Content-Language %q, %.200q; want %s", resp.StatusCode, resp.Header.Get("Content-Language"), body, rulesPath(tc.want))
+			}
+			if lang := `<html lang="` + tc.want.Code + `">`; !strings.Contains(string(body), lang) {
+				t.Errorf("/rules lacks %s", lang)
+			}
+		})
+	}
+}
+
+// TestRulesPageHeaders checks that every rules page has the header of the
+// site's other pages: the English page's markup, with the texts of the
+// page's language from its catalogue (web/i18n), so that the page reads
+// right before its script translates it, and without a script at all.
+func TestRulesPageHeaders(t *testing.T) {
+	header := regexp.MustCompile(`(?s)<header class="topbar">.*?</header>`)
+	// An element's text or attribute that the catalogue translates.
+	text := regexp.MustCompile(`data-i18n="([^"]+)">([^<]*)<`)
+	tag := regexp.MustCompile(`<[^>]* data-i18n-[^>]*>`)
+	attr := regexp.MustCompile(` data-i18n-([\w-]+)="([^"]+)"`)
+	keyed := func(t *testing.T, l *diagram.Lang) string {
+		t.Helper()
+		page, err := os.ReadFile(rulesPath(l))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := os.ReadFile("web/i18n/" + l.Code + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var catalogue map[string]any
+		if err := json.Unmarshal(raw, &catalogue); err != nil {
+			t.Fatal(err)
+		}
+		h := header.FindString(string(page))
+		if h == "" {
+			t.Fatalf("%s has no header", rulesPath(l))
+		}
+		h = text.ReplaceAllStringFunc(h, func(m string) string {
+			sub := text.FindStringSubmatch(m)
+			if catalogue[sub[1]] != sub[2] {
+				t.Errorf("%s: the text of %s is %q, the catalogue's %q", rulesPath(l), sub[1], sub[2], catalogue[sub[1]])
+			}
+			return `data-i18n="` + sub[1] + `">{` + sub[1] + `}<`
+		})
+		// An attribute data-i18n-X="key" translates is X="...".
+		return tag.ReplaceAllStringFunc(h, func(m string) string {
+			for _, sub := range attr.FindAllStringSubmatch(m, -1) {
+				value := regexp.MustCompile(` ` + sub[1] + `="([^"]*)"`)
+				v := value.FindStringSubmatch(m)
+				if v == nil {
+					continue
+				}
+				if catalogue[sub[2]] != v[1] {
+					t.Errorf("%s: the %s of %s is %q, the catalogue's %q", rulesPath(l), sub[1], sub[2], v[1], catalogue[sub[2]])
+				}
+				m = value.ReplaceAllLiteralString(m, ` `+sub[1]+`="{`+sub[2]+`}"`)
+			}
+			return m
+		})
+	}
+	english := keyed(t, diagram.English)
+	for _, l := range diagram.Langs[1:] {
+		t.Run(l.Code, func(t *testing.T) {
+			if got := keyed(t, l); got != english {
+				t.Errorf("the header of %s:\n%s\nthe English page's:\n%s", rulesPath(l), got, english)
 			}
 		})
 	}

@@ -406,7 +406,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /my", s.page("index.html"))
 	mux.HandleFunc("GET /@/{name}", s.page("index.html"))
 	mux.HandleFunc("GET /lobby", s.page("index.html"))
-	mux.HandleFunc("GET /rules", s.page("rules.html"))
+	mux.HandleFunc("GET /rules", s.rulesPage)
 	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
 	mux.Handle("/", files)
