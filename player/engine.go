@@ -89,8 +89,8 @@ type EngineOptions struct {
 	// the engine and seeds its noise): for tools that need settings that
 	// do not move when the levels are recalibrated.
 	Limits *Level
-	// Search, if set, is the search to use (a server reuses its searches
-	// and their tables, see Pool); HashMiB, Threads and Weights are then
+	// Search, if set, is the search to use (a server's workers reuse
+	// their searches and tables); HashMiB, Threads and Weights are then
 	// ignored.
 	Search *Searcher
 }

@@ -4,9 +4,9 @@
 // terminal play and the server all take a Player.
 //
 // It is also the one way to the search for the programs above it: it
-// builds the engine's searches with their evaluation (Searcher), lends
-// them to a server that runs many (Pool), and names the search's limits,
-// reports and scores, so that nothing else imports search or eval.
+// builds the engine's searches with their evaluation (Searcher), and
+// names the search's limits, reports and scores, so that nothing else
+// imports search or eval.
 package player
 
 import (

@@ -299,6 +299,28 @@ func workers(t *testing.T, open func(t *testing.T) enginework.Store) {
 		}
 	})
 
+	t.Run("SearchesDependOnTheirJobsAlone", func(t *testing.T) {
+		// The analyses run one after the other on the one worker that
+		// takes analysis, on its search: what it saw before must not
+		// change what it finds.
+		st := open(t)
+		p := run(t, st, "p", 1, time.Minute, newGames().apply)
+		var first enginework.Result
+		for i := range 3 {
+			j := analysis("a", 0, 0)
+			j.Task.Depth = 5
+			got := wait(t, p.q, submit(t, p.q, j).ID)
+			if i == 0 {
+				first = got.Result
+				continue
+			}
+			if got.Result.Move != first.Move || got.Result.Score != first.Score || got.Result.Nodes != first.Nodes {
+				t.Errorf("search %d: %s %d in %d nodes; the first: %s %d in %d nodes", i+1,
+					got.Result.Move, got.Result.Score, got.Result.Nodes, first.Move, first.Score, first.Nodes)
+			}
+		}
+	})
+
 	t.Run("MovesPassTheAnalysis", func(t *testing.T) {
 		// The only worker that takes analysis is on one that never ends;
 		// more wait. A move is played all the same, by the worker kept for
