@@ -1,7 +1,9 @@
 package enginework
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"sync"
 	"time"
 )
@@ -11,13 +13,14 @@ import (
 // jobs are gone when the process ends; the server asks again for the
 // moves of the games it resumes.
 type Memory struct {
-	mu   sync.Mutex
-	jobs map[int64]*Job
-	last int64
+	mu      sync.Mutex
+	jobs    map[int64]*Job
+	pending map[int64]*Job // the jobs of jobs that have not ended
+	last    int64
 }
 
 // NewMemory returns an empty queue.
-func NewMemory() *Memory { return &Memory{jobs: map[int64]*Job{}} }
+func NewMemory() *Memory { return &Memory{jobs: map[int64]*Job{}, pending: map[int64]*Job{}} }
 
 var _ Store = (*Memory)(nil)
 
@@ -26,10 +29,7 @@ func (m *Memory) AddJob(_ context.Context, j *Job, lim Limits) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	mine, total := 0, 0
-	for _, o := range m.jobs {
-		if o.State.Ended() {
-			continue
-		}
+	for _, o := range m.pending {
 		switch {
 		case j.Kind == Move && o.Kind == Move && o.Game == j.Game && o.Version == j.Version:
 			j.ID, j.State = o.ID, o.State
@@ -51,7 +51,14 @@ func (m *Memory) AddJob(_ context.Context, j *Job, lim Limits) error {
 	j.Started, j.Expires, j.Finished = time.Time{}, time.Time{}, time.Time{}
 	j.Result, j.Error = Result{}, ""
 	m.jobs[j.ID] = copyJob(j)
+	m.pending[j.ID] = m.jobs[j.ID]
 	return nil
+}
+
+// end ends the pending job o with state at now.
+func (m *Memory) end(o *Job, state State, now time.Time) {
+	o.State, o.Finished = state, now
+	delete(m.pending, o.ID)
 }
 
 // sameClient reports whether two analyses are of one client: one address,
@@ -65,7 +72,7 @@ func (m *Memory) ClaimJob(_ context.Context, worker string, urgentOnly bool, now
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var busy []*Job // analyses running on a live lease
-	for _, o := range m.jobs {
+	for _, o := range m.pending {
 		if o.State != Running || !o.Expires.After(now) {
 			continue
 		}
@@ -74,12 +81,13 @@ func (m *Memory) ClaimJob(_ context.Context, worker string, urgentOnly bool, now
 		}
 	}
 	var best *Job
-	for _, o := range m.jobs {
+	for _, o := range m.pending {
 		switch {
-		case o.State == Running && o.Expires.After(now), o.State.Ended():
+		case o.State == Running && o.Expires.After(now):
 			continue
 		case o.State == Running && o.Claims >= MaxClaims:
-			o.State, o.Finished, o.Error = Failed, now, abandoned
+			o.Error = abandoned
+			m.end(o, Failed, now)
 			continue
 		case urgentOnly && !o.Kind.Urgent():
 			continue
@@ -157,8 +165,9 @@ func (m *Memory) FinishJob(_ context.Context, j *Job) error {
 	if j.State == Queued {
 		j.State = Failed // given back as often as it may be
 	}
-	o.State, o.Finished, o.Result, o.Error = j.State, j.Finished, j.Result, j.Error
+	o.Result, o.Error = j.Result, j.Error
 	o.Result.PV = append([]string(nil), j.Result.PV...)
+	m.end(o, j.State, j.Finished)
 	return nil
 }
 
@@ -179,11 +188,10 @@ func (m *Memory) Jobs() []Job {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	out := make([]Job, 0, len(m.jobs))
-	for id := int64(1); id <= m.last; id++ {
-		if o := m.jobs[id]; o != nil {
-			out = append(out, *copyJob(o))
-		}
+	for _, o := range m.jobs {
+		out = append(out, *copyJob(o))
 	}
+	slices.SortFunc(out, func(a, b Job) int { return cmp.Compare(a.ID, b.ID) })
 	return out
 }
 
@@ -191,8 +199,8 @@ func (m *Memory) Jobs() []Job {
 func (m *Memory) CancelJob(_ context.Context, id int64, now time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if o := m.jobs[id]; o != nil && !o.State.Ended() {
-		o.State, o.Finished = Dropped, now
+	if o := m.pending[id]; o != nil {
+		m.end(o, Dropped, now)
 	}
 	return nil
 }

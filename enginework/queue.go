@@ -190,9 +190,14 @@ type Workers struct {
 	Apply Apply
 }
 
+// keepEnded is how long a job is kept after it ended: long enough for
+// the requests waiting on it, which poll, to read how it ended. An engine
+// move is a job, so that a busy site ends thousands a minute.
+const keepEnded = time.Minute
+
 // Run runs the workers until ctx ends, and waits for them. A worker
-// stopped in a search gives its job back. Finished jobs are pruned an
-// hour after they end.
+// stopped in a search gives its job back. The jobs that ended are pruned
+// (keepEnded).
 func (q *Queue) Run(ctx context.Context, w Workers) {
 	if w.HashMiB <= 0 {
 		w.HashMiB = 8
@@ -216,12 +221,12 @@ func (q *Queue) Run(ctx context.Context, w Workers) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		tick := time.NewTicker(time.Minute)
+		tick := time.NewTicker(keepEnded / 6)
 		defer tick.Stop()
 		for {
 			select {
 			case <-tick.C:
-				if err := q.st.PruneJobs(ctx, q.cfg.Now().Add(-time.Hour)); err != nil && ctx.Err() == nil {
+				if err := q.st.PruneJobs(ctx, q.cfg.Now().Add(-keepEnded)); err != nil && ctx.Err() == nil {
 					q.cfg.Logger.Error("engine work: prune", "err", err)
 				}
 			case <-ctx.Done():
