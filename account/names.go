@@ -27,11 +27,25 @@ var reserved = map[string]bool{
 	"guest": true, "mod": true, "moderator": true, "root": true, "system": true,
 }
 
+// NameProblem says what is wrong with a username or a name, for a message
+// in any language; the limits are this package's constants.
+type NameProblem uint8
+
+const (
+	UsernameLength   NameProblem = iota + 1 // not MinUsername to MaxUsername characters
+	UsernameStart                           // not starting with a letter
+	UsernameReserved                        // one of the reserved names
+	UsernameChars                           // a character other than a-z, A-Z, 0-9, _ and -
+	NameEmpty                               // a display name with nothing left after cleaning
+	NameTooLong                             // a display name of more than MaxName characters
+)
+
 // NameError says why a username or a name is refused; its text is for the
 // person who typed it.
 type NameError struct {
-	Name   string
-	Reason string
+	Name    string
+	Problem NameProblem
+	Reason  string
 }
 
 func (e *NameError) Error() string { return "account: " + e.Reason }
@@ -42,21 +56,21 @@ func Key(username string) string { return strings.ToLower(username) }
 // CheckUsername returns nil if name is an allowed username, else a
 // *NameError saying what is wrong with it.
 func CheckUsername(name string) error {
-	bad := func(format string, args ...any) error {
-		return &NameError{Name: name, Reason: fmt.Sprintf(format, args...)}
+	bad := func(p NameProblem, format string, args ...any) error {
+		return &NameError{Name: name, Problem: p, Reason: fmt.Sprintf(format, args...)}
 	}
 	n := utf8.RuneCountInString(name)
 	switch {
 	case n < MinUsername || n > MaxUsername:
-		return bad("a username has %d to %d characters; %q has %d", MinUsername, MaxUsername, name, n)
+		return bad(UsernameLength, "a username has %d to %d characters; %q has %d", MinUsername, MaxUsername, name, n)
 	case !isLetter(name[0]):
-		return bad("a username starts with a letter (a-z, A-Z): %q", name)
+		return bad(UsernameStart, "a username starts with a letter (a-z, A-Z): %q", name)
 	case reserved[Key(name)]:
-		return bad("the username %q is reserved", name)
+		return bad(UsernameReserved, "the username %q is reserved", name)
 	}
 	for i, r := range name {
 		if r >= utf8.RuneSelf || !(isLetter(byte(r)) || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			return bad("a username has only letters a-z, digits, '_' and '-': %q has %q at %d", name, r, i+1)
+			return bad(UsernameChars, "a username has only letters a-z, digits, '_' and '-': %q has %q at %d", name, r, i+1)
 		}
 	}
 	return nil
@@ -72,10 +86,10 @@ func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 func CleanName(s string) (string, error) {
 	c := clean(s)
 	if c == "" {
-		return "", &NameError{Name: s, Reason: "the name is empty"}
+		return "", &NameError{Name: s, Problem: NameEmpty, Reason: "the name is empty"}
 	}
 	if n := utf8.RuneCountInString(c); n > MaxName {
-		return "", &NameError{Name: s, Reason: fmt.Sprintf("a name has at most %d characters, this one %d", MaxName, n)}
+		return "", &NameError{Name: s, Problem: NameTooLong, Reason: fmt.Sprintf("a name has at most %d characters, this one %d", MaxName, n)}
 	}
 	return c, nil
 }

@@ -12,37 +12,37 @@ import (
 
 func TestCheckUsername(t *testing.T) {
 	tests := []struct {
-		name string
-		ok   bool
+		name    string
+		problem account.NameProblem // 0: allowed
 	}{
-		{"abc", true},
-		{"Alice_99", true},
-		{"a-b", true},
-		{"Zz" + strings.Repeat("9", 18), true},
-		{"", false},
-		{"ab", false},
-		{"a" + strings.Repeat("b", 20), false},
-		{"1abc", false},
-		{"_abc", false},
-		{"-abc", false},
-		{"al ice", false},
-		{"élise", false},
-		{"alice.b", false},
-		{"bob\u202e", false},
-		{"bob\x00", false},
-		{"admin", false},
-		{"Emergo", false},
-		{"ANONYMOUS", false},
+		{"abc", 0},
+		{"Alice_99", 0},
+		{"a-b", 0},
+		{"Zz" + strings.Repeat("9", 18), 0},
+		{"", account.UsernameLength},
+		{"ab", account.UsernameLength},
+		{"a" + strings.Repeat("b", 20), account.UsernameLength},
+		{"1abc", account.UsernameStart},
+		{"_abc", account.UsernameStart},
+		{"-abc", account.UsernameStart},
+		{"al ice", account.UsernameChars},
+		{"élise", account.UsernameStart},
+		{"alice.b", account.UsernameChars},
+		{"bob\u202e", account.UsernameChars},
+		{"bob\x00", account.UsernameChars},
+		{"admin", account.UsernameReserved},
+		{"Emergo", account.UsernameReserved},
+		{"ANONYMOUS", account.UsernameReserved},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := account.CheckUsername(tt.name)
-			if (err == nil) != tt.ok {
-				t.Fatalf("CheckUsername(%q) = %v, want ok %v", tt.name, err, tt.ok)
+			if (err == nil) != (tt.problem == 0) {
+				t.Fatalf("CheckUsername(%q) = %v, want problem %d", tt.name, err, tt.problem)
 			}
 			var ne *account.NameError
-			if err != nil && !errors.As(err, &ne) {
-				t.Errorf("error %v is not a *NameError", err)
+			if err != nil && (!errors.As(err, &ne) || ne.Problem != tt.problem) {
+				t.Errorf("error %#v, want a *NameError of problem %d", err, tt.problem)
 			}
 		})
 	}

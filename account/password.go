@@ -45,20 +45,33 @@ const (
 // *PasswordError.
 func CheckPassword(password string) error {
 	if !utf8.ValidString(password) {
-		return &PasswordError{"a password must be valid text (UTF-8)"}
+		return &PasswordError{PasswordText, "a password must be valid text (UTF-8)"}
 	}
 	n := utf8.RuneCountInString(password)
 	if n < MinPassword {
-		return &PasswordError{fmt.Sprintf("a password has at least %d characters", MinPassword)}
+		return &PasswordError{PasswordShort, fmt.Sprintf("a password has at least %d characters", MinPassword)}
 	}
 	if n > MaxPassword {
-		return &PasswordError{fmt.Sprintf("a password has at most %d characters", MaxPassword)}
+		return &PasswordError{PasswordLong, fmt.Sprintf("a password has at most %d characters", MaxPassword)}
 	}
 	return nil
 }
 
+// PasswordProblem says what is wrong with a password, for a message in any
+// language; the limits are this package's constants.
+type PasswordProblem uint8
+
+const (
+	PasswordText  PasswordProblem = iota + 1 // not valid UTF-8
+	PasswordShort                            // fewer than MinPassword characters
+	PasswordLong                             // more than MaxPassword characters
+)
+
 // PasswordError says why a password is refused, to the person choosing it.
-type PasswordError struct{ Reason string }
+type PasswordError struct {
+	Problem PasswordProblem
+	Reason  string
+}
 
 func (e *PasswordError) Error() string { return "account: " + e.Reason }
 

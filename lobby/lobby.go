@@ -66,7 +66,7 @@ func ParseColor(text string) (Color, error) {
 			return Color(c), nil
 		}
 	}
-	return 0, &Error{Reason: fmt.Sprintf(`colour %q: want "white", "black" or "random"`, text)}
+	return 0, &Error{Problem: BadColour, Reason: fmt.Sprintf(`colour %q: want "white", "black" or "random"`, text)}
 }
 
 // Status is where a challenge stands.
@@ -111,9 +111,24 @@ const (
 	CorrespondenceWait = 7 * 24 * time.Hour
 )
 
+// Problem says which rule a challenge breaks, for a message in any
+// language.
+type Problem uint8
+
+const (
+	BadColour     Problem = iota + 1 // a colour that is none of White, Black and Random
+	BadSize                          // a board that is neither 9x9 nor 7x7
+	NoControl                        // neither a clock nor days per move
+	ToGuest                          // a direct challenge to a guest
+	ChallengeSelf                    // a challenge to oneself
+)
+
 // Error is a challenge that breaks a rule, or an action on one that is
 // not allowed; Reason says which, in the words of the player who asked.
-type Error struct{ Reason string }
+type Error struct {
+	Problem Problem
+	Reason  string
+}
 
 func (e *Error) Error() string { return "lobby: " + e.Reason }
 
@@ -144,9 +159,9 @@ func New(id string, from, to Party, s Settings, now time.Time) (*Challenge, erro
 	}
 	switch {
 	case !to.none() && to.User == 0:
-		return nil, &Error{Reason: "a direct challenge is for an account"}
+		return nil, &Error{Problem: ToGuest, Reason: "a direct challenge is for an account"}
 	case to.Is(from):
-		return nil, &Error{Reason: "you cannot challenge yourself"}
+		return nil, &Error{Problem: ChallengeSelf, Reason: "you cannot challenge yourself"}
 	}
 	return newChallenge(id, from, to, s, "", now), nil
 }
@@ -189,11 +204,11 @@ func newChallenge(id string, from, to Party, s Settings, rematch string, now tim
 func (s Settings) check() error {
 	switch {
 	case s.Size != 9 && s.Size != 7:
-		return &Error{Reason: "size must be 9 or 7"}
+		return &Error{Problem: BadSize, Reason: "size must be 9 or 7"}
 	case s.Control.None() || s.Control.MoveTime > 0:
-		return &Error{Reason: "a challenge needs a clock or days per move"}
+		return &Error{Problem: NoControl, Reason: "a challenge needs a clock or days per move"}
 	case s.Color > Black:
-		return &Error{Reason: "unknown colour"}
+		return &Error{Problem: BadColour, Reason: "unknown colour"}
 	}
 	return nil
 }
