@@ -97,7 +97,7 @@ func TestBrowserAccount(t *testing.T) {
 
 	ann.do("open the login dialog", chromedp.Click(chromedp.CSS(`[data-testid="login"]`)))
 	ann.fillAccount("log in with a wrong password", "ANN_1", "a bad password")
-	ann.waitText("the server's reason is shown", message, func(s string) bool { return s == "Wrong username or password" })
+	ann.waitText("the server's reason is shown", message, func(s string) bool { return s == "Wrong username or password." })
 	ann.fillAccount("log in", "ANN_1", "a good password")
 	ann.waitText("the header shows the name again", name, func(s string) bool { return s == "Ann_1" })
 

@@ -99,8 +99,8 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 }
 
 var (
-	errAccountStorage = &apiError{http.StatusServiceUnavailable, "the accounts cannot be reached just now; please try again"}
-	errNoAccounts     = &apiError{http.StatusNotImplemented, "this server keeps no accounts"}
+	errAccountStorage = failure(http.StatusServiceUnavailable, codeAccountsDown, "the accounts cannot be reached just now; please try again")
+	errNoAccounts     = failure(http.StatusNotImplemented, codeNoAccounts, "this server keeps no accounts")
 )
 
 // secure reports whether the request came over TLS: to this server, or
@@ -202,17 +202,26 @@ func (s *Server) accountError(r *request, err error) error {
 	)
 	switch {
 	case errors.As(err, &name):
-		return &apiError{http.StatusBadRequest, name.Reason}
+		return nameError(name)
 	case errors.As(err, &password):
-		return &apiError{http.StatusBadRequest, password.Reason}
+		return passwordError(password)
 	case errors.Is(err, account.ErrNameTaken):
-		return &apiError{http.StatusConflict, "that username is taken; choose another"}
+		return failure(http.StatusConflict, codeNameTaken, "that username is taken; choose another")
 	case errors.Is(err, account.ErrWrongPassword):
-		return &apiError{http.StatusUnauthorized, "wrong username or password"}
+		return failure(http.StatusUnauthorized, codeWrongPassword, "wrong username or password")
 	case errors.As(err, &wait):
 		secs := int(wait.RetryAfter.Seconds())
 		r.w.Header().Set("Retry-After", strconv.Itoa(secs))
-		return &apiError{http.StatusTooManyRequests, fmt.Sprintf("too many %s attempts: wait %s and try again", wait.What, waitText(secs))}
+		code, n := codeThrottledSeconds, secs // as waitText says it
+		switch {
+		case secs >= 120:
+			code, n = codeThrottledMinutes, (secs+59)/60
+		case secs >= 60:
+			code, n = codeThrottledMinutes, 1
+		}
+		return &apiError{http.StatusTooManyRequests, code,
+			fmt.Sprintf("too many %s attempts: wait %s and try again", wait.What, waitText(secs)),
+			map[string]any{"n": n, "what": wait.What}}
 	}
 	s.metrics.storeErrors.Add(1)
 	s.log.Error("accounts", "err", err)

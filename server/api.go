@@ -15,107 +15,17 @@ import (
 	"time"
 
 	"emergo/account"
-	"emergo/enginework"
 	"emergo/game"
 	"emergo/notation"
 	"emergo/player"
 	"emergo/rules"
 )
 
-// apiError is an error of a request itself, made by the HTTP layer: its
-// status and its message for the player.
-type apiError struct {
-	status int
-	msg    string
-}
-
-func (e *apiError) Error() string { return e.msg }
-
-// httpError gives an error its status and its message for the player:
-// the HTTP layer's own, the site's (live.go) and the game package's all
-// map here, and nowhere else.
-func httpError(err error) (int, string) {
-	var (
-		ae   *apiError
-		name *account.NameError
-		over *game.OverError
-		none *game.NoOfferError
-		bad  *notation.MoveError
-	)
-	switch {
-	case errors.As(err, &ae):
-		return ae.status, ae.msg
-	case errors.As(err, &name):
-		return http.StatusBadRequest, name.Reason
-	case errors.As(err, &over) && over.Ending.Termination == game.Aborted:
-		return http.StatusConflict, "the game was aborted"
-	case errors.As(err, &over):
-		return http.StatusConflict, fmt.Sprintf("the game is over (%s, %s)", over.Ending.Result, over.Ending.Termination)
-	case errors.As(err, &none):
-		what, answer := "draw offer", "decline"
-		if none.TakeBack {
-			what = "take-back request"
-		}
-		if none.Accept {
-			answer = "accept"
-		}
-		return http.StatusConflict, "there is no " + what + " to " + answer
-	case errors.As(err, &bad):
-		return http.StatusBadRequest, "illegal move " + bad.Error()
-	case errors.Is(err, rules.ErrIllegal):
-		return http.StatusBadRequest, err.Error()
-	}
-	for _, e := range siteErrors {
-		if errors.Is(err, e.err) {
-			return e.status, or(e.msg, e.err.Error())
-		}
-	}
-	return http.StatusInternalServerError, "internal error"
-}
-
-// siteErrors are the statuses of the errors of the site and the game, and
-// the message when it is not the error's text.
-var siteErrors = []struct {
-	err    error
-	status int
-	msg    string
-}{
-	{errNoSuchGame, http.StatusNotFound, ""},
-	{errDamaged, http.StatusInternalServerError, ""},
-	{errChanged, http.StatusConflict, ""},
-	{errStorage, http.StatusServiceUnavailable, ""},
-	{errNotPlaying, http.StatusForbidden, ""},
-	{errStale, http.StatusConflict, ""},
-	{errAbsent, http.StatusConflict, ""},
-	{errSeatsTaken, http.StatusConflict, ""},
-	{errDeclined, http.StatusConflict, "Emergo declines the draw"},
-	{errNoAnalysis, http.StatusForbidden, ""},
-	{errInvited, http.StatusForbidden, ""},
-	{enginework.ErrClientBusy, http.StatusTooManyRequests, "you have as many analyses waiting as you may: wait for one to finish"},
-	{enginework.ErrQueueFull, http.StatusServiceUnavailable, "the analysis queue is full, try again in a moment"},
-	{game.ErrNotYourTurn, http.StatusConflict, "it is not your turn"},
-	{game.ErrTimeOut, http.StatusConflict, "your time ran out"},
-	{game.ErrNothingToTakeBack, http.StatusConflict, "you have no move to take back"},
-	{game.ErrTooLate, http.StatusConflict, "both players have moved: the game can no longer be aborted"},
-}
-
-func or(s, alt string) string {
-	if s == "" {
-		return alt
-	}
-	return s
-}
-
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v)
-}
-
-func writeError(w http.ResponseWriter, err error) {
-	status, msg := httpError(err)
-	writeJSON(w, status, map[string]string{"error": msg})
 }
 
 // request is what a handler gets: the request and the viewer's identity.
@@ -186,15 +96,15 @@ func decode(r *request, v any) error {
 	if err := dec.Decode(v); err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return &apiError{http.StatusRequestEntityTooLarge, "the request is too large"}
+			return failure(http.StatusRequestEntityTooLarge, codeTooLarge, "the request is too large")
 		}
 		if errors.Is(err, io.EOF) {
-			return &apiError{http.StatusBadRequest, "the request has no body"}
+			return failure(http.StatusBadRequest, codeMalformed, "the request has no body")
 		}
-		return &apiError{http.StatusBadRequest, "malformed request: " + err.Error()}
+		return failure(http.StatusBadRequest, codeMalformed, "malformed request: "+err.Error())
 	}
 	if dec.More() {
-		return &apiError{http.StatusBadRequest, "malformed request: more than one JSON value"}
+		return failure(http.StatusBadRequest, codeMalformed, "malformed request: more than one JSON value")
 	}
 	return nil
 }
@@ -401,16 +311,16 @@ type timeReq struct {
 func (t timeReq) control() (game.Control, error) {
 	switch c := t.Clock; {
 	case c != nil && t.Days != 0:
-		return game.Control{}, &apiError{http.StatusBadRequest, "give a clock or days per move, not both"}
+		return game.Control{}, invalid("give a clock or days per move, not both")
 	case t.Days != 0:
 		ctl, err := game.DaysPerMove(t.Days)
 		if err != nil {
-			return game.Control{}, &apiError{http.StatusBadRequest, fmt.Sprintf("days per move must be one of %v", game.CorrespondenceDays)}
+			return game.Control{}, invalid("days per move must be one of %v", game.CorrespondenceDays)
 		}
 		return ctl, nil
 	case c != nil:
 		if c.Initial < 10 || c.Initial > 24*3600 || c.Increment < 0 || c.Increment > 600 {
-			return game.Control{}, &apiError{http.StatusBadRequest, "clock: initial time from 10 s to 24 h, increment from 0 to 600 s"}
+			return game.Control{}, invalid("clock: initial time from 10 s to 24 h, increment from 0 to 600 s")
 		}
 		return game.Control{
 			Time:      time.Duration(c.Initial * float64(time.Second)),
@@ -439,18 +349,18 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 	}
 	geo := rules.GeometryOf(req.Size)
 	if geo == nil {
-		return 0, nil, &apiError{http.StatusBadRequest, "size must be 9 or 7"}
+		return 0, nil, invalid("size must be 9 or 7")
 	}
 	m, err := parseMode(req.Mode)
 	if err != nil || m == analysisGame {
-		return 0, nil, &apiError{http.StatusBadRequest, `mode must be "engine" or "friend"`}
+		return 0, nil, invalid(`mode must be "engine" or "friend"`)
 	}
 	if m == engineGame {
 		if req.Level == 0 {
 			req.Level = 5
 		}
 		if req.Level < 1 || req.Level > player.MaxLevel {
-			return 0, nil, &apiError{http.StatusBadRequest, fmt.Sprintf("level must be from 1 to %d", player.MaxLevel)}
+			return 0, nil, invalid("level must be from 1 to %d", player.MaxLevel)
 		}
 	} else {
 		req.Level = 0
@@ -466,14 +376,14 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 		rand.Read(b[:])
 		me = rules.Color(b[0] & 1)
 	default:
-		return 0, nil, &apiError{http.StatusBadRequest, `color must be "white", "black" or "random"`}
+		return 0, nil, invalid(`color must be "white", "black" or "random"`)
 	}
 	control, err := req.control()
 	if err != nil {
 		return 0, nil, err
 	}
 	if control.Correspondence() && m != friendGame {
-		return 0, nil, &apiError{http.StatusBadRequest, "days per move are for games between people"}
+		return 0, nil, invalid("days per move are for games between people")
 	}
 	rd := &round{
 		id: newID(), mode: m, level: req.Level, created: s.now(),
@@ -578,7 +488,7 @@ func (s *Server) handleAt(r *request) (int, any, error) {
 	board := lv.r.game.Rules()
 	var ply int
 	if _, err := fmt.Sscanf(r.PathValue("ply"), "%d", &ply); err != nil || ply < 0 || ply > board.Len() {
-		return 0, nil, &apiError{http.StatusBadRequest, fmt.Sprintf("ply must be from 0 to %d", board.Len())}
+		return 0, nil, invalid("ply must be from 0 to %d", board.Len())
 	}
 	p := board.PositionAt(ply)
 	squares, hands := boardOf(&p)
@@ -615,7 +525,7 @@ func (s *Server) handleMove(r *request) (int, any, error) {
 		return 0, nil, err
 	}
 	if req.Ply == nil {
-		return 0, nil, &apiError{http.StatusBadRequest, `malformed request: "ply" (the number of moves you have seen) is required`}
+		return 0, nil, failure(http.StatusBadRequest, codeMalformed, `malformed request: "ply" (the number of moves you have seen) is required`)
 	}
 	return s.withGame(r, func(lv *live) error {
 		return s.move(r.Context(), lv, r.viewer(), *req.Ply, req.Move)
@@ -641,7 +551,7 @@ func (s *Server) offer(r *request, words [3]string, act func(context.Context, *l
 	}
 	a := slices.Index(words[:], req.Action)
 	if a < 0 {
-		return 0, nil, &apiError{http.StatusBadRequest, fmt.Sprintf("action must be %q, %q or %q", words[0], words[1], words[2])}
+		return 0, nil, invalid("action must be %q, %q or %q", words[0], words[1], words[2])
 	}
 	return s.withGame(r, func(lv *live) error { return act(r.Context(), lv, r.viewer(), answer(a)) })
 }

@@ -13,7 +13,7 @@ import (
 
 // langView is what the header of a page says of its language.
 type langView struct {
-	Lang   string `json:"lang"`   // <html lang>
+	Lang   string `json:"lang"`   // the language the page is translated into (<html data-translated>)
 	Switch string `json:"switch"` // the switch's choice
 	Nav    string `json:"nav"`    // the header's links
 	Text   string `json:"text"`   // all the page shows
@@ -25,7 +25,7 @@ type langView struct {
 const langJS = `(() => {
   const s = document.querySelector('[data-testid="lang"]');
   return {
-    lang: document.documentElement.lang,
+    lang: document.documentElement.dataset.translated || '',
     switch: s && !s.hidden ? s.value : '',
     nav: document.querySelector('.topbar nav').innerText,
     text: document.body.innerText,
@@ -84,6 +84,10 @@ func englishTexts(t *testing.T, lang string) map[string]string {
 	return texts
 }
 
+// properNames are the names a page shows in every language, which may
+// hold an English word.
+var properNames = []string{"Abstract Play"}
+
 // TestBrowserLanguageSwitch: a person whose browser asks for English
 // chooses Русский in the header: the page comes back in Russian, and
 // stays so after a reload and on the other pages. Each language's home
@@ -133,8 +137,12 @@ func TestBrowserLanguageSwitch(t *testing.T) {
 			t.Errorf("the home page in %s on a phone: sticks out: %v", lang, out)
 		}
 		if lang != "en" {
+			text := v.Text
+			for _, name := range properNames {
+				text = strings.ReplaceAll(text, name, "")
+			}
 			for key, s := range englishTexts(t, lang) {
-				if strings.Contains(v.Text, s) {
+				if strings.Contains(text, s) {
 					t.Errorf("the home page in %s shows the English %q (%s)", lang, s, key)
 				}
 			}
@@ -142,4 +150,98 @@ func TestBrowserLanguageSwitch(t *testing.T) {
 		b.screenshot("lang-home-" + lang + "-phone")
 	}
 	t.Logf("screenshots in %s", shots)
+}
+
+// pageReadyJS reports whether the page shown is in lang and has drawn
+// what it shows: no list still loading, the game's status and the
+// player's counts written.
+const pageReadyJS = `((lang) => {
+  const m = document.querySelector('main:not([hidden])');
+  if (!m || document.documentElement.dataset.translated !== lang || m.querySelector('[data-i18n="common.loading"]')) return false;
+  for (const id of ['status', 'profile-counts']) {
+    const e = m.querySelector('[data-testid="' + id + '"]');
+    if (e && !e.textContent) return false;
+  }
+  return true;
+})`
+
+// fetchJS posts body to path from the page, with its cookies, and answers
+// the JSON answer.
+func fetchJS(path, body string) string {
+	return `fetch('` + path + `', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(` + body + `)}).then((r) => r.json())`
+}
+
+// TestBrowserLanguagesLayout: every page of the site in each language, on
+// a phone and a wide window: nothing sticks out, and no English is left
+// on a page in another language (the rules' own text aside, which its
+// page serves by language). A player with an account, a game against the
+// engine with a refused move, a game waiting for a friend, a game over, a
+// challenge in the lobby. The
+// screenshots are for the eye.
+func TestBrowserLanguagesLayout(t *testing.T) {
+	exe := requireChromium(t)
+	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	b := newBrowser(t, exe, "reader")
+	b.do("open the home page", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="lang"]`)))
+	evalJS[map[string]any](b, fetchJS("/api/account/signup", `{username: 'Leitora', password: 'a long password'}`))
+	waiting := evalJS[map[string]any](b, fetchJS("/api/games", `{mode: 'friend', size: 7, color: 'white'}`))["id"].(string)
+	playing := evalJS[map[string]any](b, fetchJS("/api/games", `{mode: 'engine', size: 7, color: 'white', level: 1}`))["id"].(string)
+	over := evalJS[map[string]any](b, fetchJS("/api/games", `{mode: 'engine', size: 7, color: 'white', level: 1}`))["id"].(string)
+	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/move", `{move: 'a1', ply: 0}`))
+	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/resign", `{}`))
+	evalJS[map[string]any](b, fetchJS("/api/challenges", `{size: 9, clock: {initial: 300, increment: 3}, rated: true, color: 'random'}`))
+
+	pages := []struct{ name, path string }{
+		{"home", "/"},
+		{"game", "/g/" + playing},
+		{"friend", "/g/" + waiting},
+		{"over", "/g/" + over},
+		{"lobby", "/lobby"},
+		{"my", "/my"},
+		{"profile", "/@/Leitora"},
+		{"rules", "/rules"},
+	}
+	for _, lang := range []string{"ru", "pt", "lfn", "en"} {
+		evalJS[map[string]any](b, fetchJS("/api/lang", `{lang: '`+lang+`'}`))
+		english := englishTexts(t, lang)
+		for _, size := range []struct {
+			name string
+			w, h int64
+		}{{"phone", 390, 844}, {"wide", 1280, 960}} {
+			b.do("a "+size.name+" window", chromedp.EmulateViewport(size.w, size.h))
+			for _, p := range pages {
+				b.do("open the "+p.name+" page", chromedp.Navigate(ts.URL+p.path))
+				poll(b, "the "+p.name+" page in "+lang, func() (bool, error) {
+					return tryJS[bool](b, pageReadyJS+`('`+lang+`')`)
+				}, func(ok bool) bool { return ok })
+				if p.name == "game" {
+					// A refused move: the rules' reason in the page's language.
+					b.do("type the centre", chromedp.SendKeys(chromedp.CSS(`[data-testid="move-input"]`), "d4\n"))
+					b.waitView("the reason is shown", func(v pageView) bool { return v.Message != "" })
+					if want := map[string]string{"en": "RULES 4.3", "pt": "REGRAS 4.3", "ru": "ПРАВИЛА 4.3", "lfn": "REGULAS 4.3"}[lang]; !strings.Contains(b.view().Message, want) {
+						t.Errorf("the centre refused in %s: %q, want the rule cited as %q", lang, b.view().Message, want)
+					}
+				}
+				if out := evalJS[[]string](b, overflowJS); len(out) > 0 {
+					t.Errorf("the %s page in %s, %s window: sticks out: %v", p.name, lang, size.name, out)
+				}
+				if lang != "en" {
+					sel := "body"
+					if p.name == "rules" {
+						sel = "header"
+					}
+					text := evalJS[string](b, `document.querySelector('`+sel+`').innerText`)
+					for _, name := range properNames {
+						text = strings.ReplaceAll(text, name, "")
+					}
+					for key, s := range english {
+						if strings.Contains(text, s) {
+							t.Errorf("the %s page in %s shows the English %q (%s)", p.name, lang, s, key)
+						}
+					}
+				}
+				b.screenshot("lang-" + p.name + "-" + lang + "-" + size.name)
+			}
+		}
+	}
 }

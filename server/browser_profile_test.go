@@ -190,7 +190,7 @@ func TestBrowserProfile(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`[data-testid="filter-apply"]`)),
 	)
 	dan.waitProfile("the filter's error", func(v profileView) bool {
-		return v.GamesMessage == `No player is called "zed"` && len(v.Games) == 0
+		return v.GamesMessage == "There is no player called zed." && len(v.Games) == 0
 	})
 	dan.do("the 9x9 games lost", chromedp.Navigate(url+"/@/alice?size=9&result=lost"))
 	dan.waitProfile("the rated game lost says what it cost", func(v profileView) bool {
@@ -208,7 +208,7 @@ func TestBrowserProfile(t *testing.T) {
 	})
 
 	dan.do("nobody's page", chromedp.Navigate(url+"/@/nobody"))
-	dan.waitProfile("no such player", func(v profileView) bool { return v.Message == `No player is called "nobody"` })
+	dan.waitProfile("no such player", func(v profileView) bool { return v.Message == "There is no player called nobody." })
 
 	dan.do("a game of Alice's", chromedp.Navigate(url+"/g/"+w.won))
 	dan.waitText("Alice's name on the game links to her page", `[data-testid="player-white"] a.name`, func(s string) bool { return s == "Alice" })

@@ -13,7 +13,7 @@ import (
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	done, ok := s.openStream(clientAddr(r))
 	if !ok {
-		writeError(w, &apiError{http.StatusTooManyRequests, "too many live connections from your address"})
+		writeError(w, failure(http.StatusTooManyRequests, codeTooManyLive, "too many live connections from your address"))
 		return
 	}
 	defer done()

@@ -146,7 +146,7 @@ func (s *Server) handleLang(r *request) (int, any, error) {
 		return 0, nil, err
 	}
 	if !knownLang(req.Lang) {
-		return 0, nil, &apiError{http.StatusBadRequest, `lang must be "en", "pt", "ru" or "lfn"`}
+		return 0, nil, invalid(`lang must be "en", "pt", "ru" or "lfn"`)
 	}
 	if r.user != nil {
 		if err := s.accounts.SetLang(r.Context(), r.user.ID, req.Lang); err != nil {

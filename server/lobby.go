@@ -32,9 +32,8 @@ const (
 )
 
 var (
-	errNoLobby   = &apiError{http.StatusNotImplemented, "this server has no lobby"}
-	errNoPlayer  = &apiError{http.StatusNotFound, "there is no player of that name"}
-	errNoRematch = &apiError{http.StatusConflict, "a rematch is for a finished game between people"}
+	errNoLobby   = failure(http.StatusNotImplemented, codeNoLobby, "this server has no lobby")
+	errNoRematch = failure(http.StatusConflict, codeNoRematch, "a rematch is for a finished game between people")
 )
 
 // lobbyHub wakes the viewers of the lobby when a challenge changes, and
@@ -209,7 +208,7 @@ func (s *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	done, ok := s.openStream(clientAddr(r))
 	if !ok {
-		writeError(w, &apiError{http.StatusTooManyRequests, "too many live connections from your address"})
+		writeError(w, failure(http.StatusTooManyRequests, codeTooManyLive, "too many live connections from your address"))
 		return
 	}
 	defer done()
@@ -279,15 +278,15 @@ func (s *Server) lobbyError(err error) error {
 	case errors.As(err, &ae):
 		return err
 	case errors.As(err, &le):
-		return &apiError{http.StatusBadRequest, le.Reason}
+		return challengeError(le)
 	case errors.Is(err, lobby.ErrNotFound):
-		return &apiError{http.StatusNotFound, "no such challenge"}
+		return failure(http.StatusNotFound, codeNoChallenge, "no such challenge")
 	case errors.Is(err, lobby.ErrGone):
-		return &apiError{http.StatusConflict, "that challenge was taken, declined or withdrawn, or it expired"}
+		return failure(http.StatusConflict, codeChallengeGone, "that challenge was taken, declined or withdrawn, or it expired")
 	case errors.Is(err, lobby.ErrNotYours):
-		return &apiError{http.StatusForbidden, "that challenge is not yours to answer"}
+		return failure(http.StatusForbidden, codeNotYours, "that challenge is not yours to answer")
 	case errors.Is(err, lobby.ErrAccount):
-		return &apiError{http.StatusUnauthorized, "log in to play in the lobby"}
+		return failure(http.StatusUnauthorized, codeLobbyLogIn, "log in to play in the lobby")
 	}
 	s.metrics.storeErrors.Add(1)
 	s.log.Error("lobby", "err", err)
@@ -330,7 +329,7 @@ func (s *Server) handleChallenge(r *request) (int, any, error) {
 	if name := strings.TrimSpace(req.To); name != "" {
 		u, err := s.cfg.Accounts.UserByKey(r.Context(), account.Key(name))
 		if errors.Is(err, account.ErrNotFound) {
-			return 0, nil, errNoPlayer
+			return 0, nil, noPlayer(name)
 		}
 		if err != nil {
 			return 0, nil, s.lobbyError(err)
@@ -362,7 +361,7 @@ func (s *Server) handleChallengeAction(r *request) (int, any, error) {
 	}
 	action := r.PathValue("action")
 	if action != "accept" && action != "decline" && action != "cancel" {
-		return 0, nil, &apiError{http.StatusNotFound, "no such API endpoint"}
+		return 0, nil, failure(http.StatusNotFound, codeNoEndpoint, "no such API endpoint")
 	}
 	c, err := s.lobby.Challenge(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -577,7 +576,7 @@ func (s *Server) handleRematch(r *request) (int, any, error) {
 			err = s.answer(r, cur, lobby.Cancelled)
 		}
 	default:
-		return 0, nil, &apiError{http.StatusBadRequest, `action must be "offer", "accept", "decline" or "cancel"`}
+		return 0, nil, invalid(`action must be "offer", "accept", "decline" or "cancel"`)
 	}
 	if err != nil {
 		return 0, nil, s.lobbyError(err)

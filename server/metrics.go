@@ -69,7 +69,7 @@ func (m *metrics) count(status int) {
 func (s *Server) handleVars(w http.ResponseWriter, r *http.Request) {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
-		writeError(w, &apiError{http.StatusNotFound, "no such page"})
+		writeError(w, failure(http.StatusNotFound, codeNoEndpoint, "no such page"))
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")

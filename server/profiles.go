@@ -30,11 +30,11 @@ const (
 	exportBatch = 100
 )
 
-var errReadStorage = &apiError{http.StatusServiceUnavailable, "the games cannot be read just now; please try again"}
+var errReadStorage = failure(http.StatusServiceUnavailable, codeReadStorage, "the games cannot be read just now; please try again")
 
 // noPlayer is the answer for a username no account has.
 func noPlayer(name string) error {
-	return &apiError{http.StatusNotFound, fmt.Sprintf("no player is called %q", name)}
+	return &apiError{http.StatusNotFound, codeNoPlayer, fmt.Sprintf("no player is called %q", name), map[string]any{"name": name}}
 }
 
 // profile returns the account named name (in any case), or the error
@@ -93,12 +93,12 @@ func pools(v url.Values) ([]ratings.Pool, error) {
 		n, _ := strconv.Atoi(size)
 		sizes = []int{n}
 	default:
-		return nil, &apiError{http.StatusBadRequest, "size must be 9 or 7"}
+		return nil, invalid("size must be 9 or 7")
 	}
 	if text := v.Get("speed"); text != "" {
 		sp, err := ratings.ParseSpeed(text)
 		if err != nil {
-			return nil, &apiError{http.StatusBadRequest, `speed must be "live" or "correspondence"`}
+			return nil, invalid(`speed must be "live" or "correspondence"`)
 		}
 		speeds = []ratings.Speed{sp}
 	}
@@ -211,14 +211,14 @@ func (s *Server) playerQuery(r *http.Request, p *account.Profile) (store.PlayerQ
 	q := store.PlayerQuery{User: p.ID, Limit: pageSize}
 	var ok bool
 	if q.Outcome, ok = outcomes[v.Get("result")]; !ok {
-		return q, &apiError{http.StatusBadRequest, `result must be "won", "lost", "drawn" or "ongoing"`}
+		return q, invalid(`result must be "won", "lost", "drawn" or "ongoing"`)
 	}
 	switch size := v.Get("size"); size {
 	case "":
 	case "9", "7":
 		q.Size, _ = strconv.Atoi(size)
 	default:
-		return q, &apiError{http.StatusBadRequest, "size must be 9 or 7"}
+		return q, invalid("size must be 9 or 7")
 	}
 	if name := strings.TrimSpace(v.Get("opponent")); name != "" {
 		opp, err := s.profile(r, name)
@@ -230,14 +230,14 @@ func (s *Server) playerQuery(r *http.Request, p *account.Profile) (store.PlayerQ
 	if limit := v.Get("limit"); limit != "" {
 		n, err := strconv.Atoi(limit)
 		if err != nil || n < 1 || n > maxPageSize {
-			return q, &apiError{http.StatusBadRequest, fmt.Sprintf("limit must be from 1 to %d", maxPageSize)}
+			return q, invalid("limit must be from 1 to %d", maxPageSize)
 		}
 		q.Limit = n
 	}
 	if before := v.Get("before"); before != "" {
 		c, err := parseCursor(before)
 		if err != nil {
-			return q, &apiError{http.StatusBadRequest, "before must be the cursor of a page of this list (next)"}
+			return q, invalid("before must be the cursor of a page of this list (next)")
 		}
 		q.Before = c
 	}
@@ -389,10 +389,10 @@ func (s *Server) handlePlayerPGN(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	case r.URL.Query().Has("before") || r.URL.Query().Has("limit"):
-		writeError(w, &apiError{http.StatusBadRequest, "the PGN file has every game the filters select: no before or limit"})
+		writeError(w, invalid("the PGN file has every game the filters select: no before or limit"))
 		return
 	case q.Outcome == store.Playing:
-		writeError(w, &apiError{http.StatusBadRequest, "only finished games are downloaded: result is won, lost or drawn, or none for all"})
+		writeError(w, invalid("only finished games are downloaded: result is won, lost or drawn, or none for all"))
 		return
 	case q.Outcome == store.AnyOutcome:
 		q.Outcome = store.Finished

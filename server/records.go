@@ -52,7 +52,7 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request, ext string,
 	data, err := write(rec)
 	if err != nil {
 		s.log.Error("write record", "game", id, "err", err)
-		writeError(w, &apiError{http.StatusInternalServerError, "the record could not be written"})
+		writeError(w, failure(http.StatusInternalServerError, codeRecordNotWritten, "the record could not be written"))
 		return
 	}
 	ctype := "application/json"
@@ -81,7 +81,7 @@ func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleUpload(r *request) (int, any, error) {
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
-		return 0, nil, &apiError{http.StatusRequestEntityTooLarge, "the record is too large (1 MiB at most)"}
+		return 0, nil, failure(http.StatusRequestEntityTooLarge, codeRecordTooLarge, "the record is too large (1 MiB at most)")
 	}
 	// Any record file, by its content: PGN-style, an Abstract Play record or
 	// an array of them, UTF-8 or UTF-16. Leniently: a game that went on
@@ -92,12 +92,12 @@ func (s *Server) handleUpload(r *request) (int, any, error) {
 		err = fmt.Errorf("no game in the record")
 	}
 	if err != nil {
-		return 0, nil, &apiError{http.StatusBadRequest, "this record cannot be read: " + err.Error()}
+		return 0, nil, &apiError{http.StatusBadRequest, codeRecordUnread, "this record cannot be read: " + err.Error(), map[string]any{"detail": err.Error()}}
 	}
 	rec := recs[0]
 	g, err := rec.Played(s.options(game.Control{}))
 	if err != nil {
-		return 0, nil, &apiError{http.StatusBadRequest, "this record cannot be replayed: " + err.Error()}
+		return 0, nil, &apiError{http.StatusBadRequest, codeRecordUnplayed, "this record cannot be replayed: " + err.Error(), map[string]any{"detail": err.Error()}}
 	}
 	// The record's words are shown and kept as names are: cleaned and
 	// cut (account.ShortenName), whatever the file holds.
@@ -141,13 +141,13 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 		req.Depth = 8
 	}
 	if req.Depth < 1 || req.Depth > 12 {
-		return 0, nil, &apiError{http.StatusBadRequest, "depth must be from 1 to 12"}
+		return 0, nil, invalid("depth must be from 1 to 12")
 	}
 	var rg *rules.Game
 	if strings.TrimSpace(req.Position) != "" {
 		p, err := notation.ParsePosition(req.Position)
 		if err != nil {
-			return 0, nil, &apiError{http.StatusBadRequest, err.Error()}
+			return 0, nil, invalid("%v", err)
 		}
 		rg = rules.NewGameFrom(p)
 	} else {
@@ -156,15 +156,15 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 		}
 		geo := rules.GeometryOf(req.Size)
 		if geo == nil {
-			return 0, nil, &apiError{http.StatusBadRequest, "size must be 9 or 7"}
+			return 0, nil, invalid("size must be 9 or 7")
 		}
 		rg = rules.NewGame(geo)
 	}
 	if err := notation.PlayMoves(rg, req.Moves); err != nil {
-		return 0, nil, &apiError{http.StatusBadRequest, err.Error()}
+		return 0, nil, invalid("%v", err)
 	}
 	if o := rg.Outcome(); o.Over() {
-		return 0, nil, &apiError{http.StatusBadRequest, "the game is over: " + o.String()}
+		return 0, nil, failure(http.StatusBadRequest, codeAnalysisOver, "the game is over: "+o.String())
 	}
 	start := time.Now()
 	who := &asker{addr: clientAddr(r.Request)}
@@ -177,7 +177,7 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 		return 0, nil, err
 	}
 	if err != nil {
-		return 0, nil, &apiError{http.StatusServiceUnavailable, "the analysis was interrupted"}
+		return 0, nil, failure(http.StatusServiceUnavailable, codeAnalysisStopped, "the analysis was interrupted")
 	}
 	out := map[string]any{"score": res.Score, "mate": 0, "best": nil, "pv": []string{}, "depth": res.Depth, "nodes": res.Nodes, "ms": time.Since(start).Milliseconds()}
 	if n, ok := player.MateIn(res.Score); ok {

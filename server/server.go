@@ -397,7 +397,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/engines", s.api(s.handleEngines))
 	mux.HandleFunc("POST /api/lang", s.api(s.handleLang))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, &apiError{http.StatusNotFound, "no such API endpoint"})
+		writeError(w, failure(http.StatusNotFound, codeNoEndpoint, "no such API endpoint"))
 	})
 
 	files := http.FileServerFS(webRoot)
@@ -437,7 +437,7 @@ func (s *Server) limit(next http.Handler) http.Handler {
 		}
 		if !s.allow(clientAddr(r)) {
 			w.Header().Set("Retry-After", "1")
-			writeError(w, &apiError{http.StatusTooManyRequests, "too many requests: slow down a little"})
+			writeError(w, failure(http.StatusTooManyRequests, codeTooMany, "too many requests: slow down a little"))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -518,7 +518,7 @@ func recoverPanics(log *slog.Logger, next http.Handler) http.Handler {
 					panic(v)
 				}
 				log.Error("panic", "path", r.URL.Path, "value", v)
-				writeError(w, &apiError{http.StatusInternalServerError, "internal error"})
+				writeError(w, failure(http.StatusInternalServerError, codeInternal, "internal error"))
 			}
 		}()
 		next.ServeHTTP(w, r)

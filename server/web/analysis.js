@@ -5,8 +5,8 @@
 
 import * as api from './api.js';
 import { breakable, h } from './dom.js';
+import { t } from './i18n.js';
 import { moveNumber } from './notation.js';
-import { capital } from './text.js';
 
 /**
  * LEVEL is the margin, in hundredths of a man, within which a position is
@@ -30,10 +30,10 @@ export function scoreText(a, turn) {
   if (a.mate) {
     const white = a.mate * sign > 0;
     const n = Math.abs(a.mate);
-    return { head: `#${white ? '+' : '−'}${n}`, note: `${white ? 'White' : 'Black'} wins by force (in ${n}).` };
+    return { head: `#${white ? '+' : '−'}${n}`, note: t(white ? 'analysis.win_white' : 'analysis.win_black', { n }) };
   }
   const w = (a.score || 0) * sign;
-  const note = w > LEVEL ? 'White is better.' : w < -LEVEL ? 'Black is better.' : 'About level.';
+  const note = t(w > LEVEL ? 'analysis.better_white' : w < -LEVEL ? 'analysis.better_black' : 'analysis.level');
   return { head: formatScore(w), note };
 }
 
@@ -59,8 +59,8 @@ export function bestLine(a, ply, first) {
 /** searchFacts is how far the engine looked: "depth 8 · 123,456 nodes", or "". */
 export function searchFacts(a) {
   const facts = [];
-  if (a.depth) facts.push(`depth ${a.depth}`);
-  if (a.nodes) facts.push(`${Number(a.nodes).toLocaleString()} nodes`);
+  if (a.depth) facts.push(t('analysis.depth', { depth: a.depth }));
+  if (a.nodes) facts.push(t('analysis.nodes', { n: Number(a.nodes) }));
   return facts.join(' · ');
 }
 
@@ -69,14 +69,14 @@ export function analysisView(a, turn, ply, first) {
   const { head, note } = scoreText(a, turn);
   const parts = [h('p', { class: 'score-line' },
     h('span', { class: 'score', 'data-testid': 'analysis-score' }, head), ' ', note,
-    h('span', { class: 'muted' }, ` ${capital(turn)} to move`))];
+    h('span', { class: 'muted' }, ` ${t(turn === 'white' ? 'analysis.white_to_move' : 'analysis.black_to_move')}`))];
   const words = bestLine(a, ply, first).map((w) =>
     w.number ?? h(w.best ? 'strong' : 'span', {}, breakable(w.move)));
   if (words.length) {
     const spaced = words.flatMap((x, i) => (i ? [' ', x] : [x]));
-    parts.push(h('p', { class: 'pv', 'data-testid': 'analysis-line' }, 'Best line: ', ...spaced));
+    parts.push(h('p', { class: 'pv', 'data-testid': 'analysis-line' }, `${t('analysis.best_line')} `, ...spaced));
   } else {
-    parts.push(h('p', { class: 'muted' }, 'No moves: the game is over in this position.'));
+    parts.push(h('p', { class: 'muted' }, t('analysis.no_moves')));
   }
   const facts = searchFacts(a);
   if (facts) parts.push(h('p', { class: 'muted small' }, facts));
@@ -101,7 +101,7 @@ export class Analysis {
   async run(position, turn, ply, first) {
     const token = ++this.token;
     this.setBusy(true);
-    this.out.replaceChildren(h('p', { class: 'muted' }, 'Analysing…'));
+    this.out.replaceChildren(h('p', { class: 'muted' }, t('analysis.busy')));
     try {
       // The game goes with the position, so that the server refuses while
       // the game is played.

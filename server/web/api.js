@@ -1,27 +1,49 @@
 // The HTTP API of `emergo serve` (docs/api.md), as small functions that
 // return parsed JSON or throw an ApiError whose message is meant for the
-// player.
+// player, in the page's language.
 
-/** ApiError is a refused request: the HTTP status and the server's message. */
+import { errorText, t } from './i18n.js';
+
+/**
+ * ApiError is a refused request: the HTTP status, the server's error code
+ * and its parameters, and the message for the player.
+ */
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code = '', params = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
+    this.params = params;
   }
 }
 
 // Messages for answers that carry no {"error"} of their own (a proxy in the
 // way, the network gone), in the player's words.
 const fallback = {
-  400: 'The server did not accept that request.',
-  403: 'That is not your seat.',
-  404: 'There is no such game.',
-  409: 'The game has moved on; the board is up to date again.',
-  413: 'That is too large to send.',
-  429: 'Too many requests: wait a moment and try again.',
-  503: 'The server could not save that just now; try again.',
+  400: 'error.request.invalid',
+  403: 'api.forbidden',
+  404: 'error.game.not_found',
+  409: 'api.conflict',
+  413: 'error.request.too_large',
+  429: 'error.request.too_many',
+  503: 'api.unavailable',
 };
+
+/**
+ * failureText is what the page says of a refused request: the message of
+ * the server's code in the page's language; the server's own text for a
+ * code the page does not know; a word for the status when the answer says
+ * nothing.
+ */
+export function failureText(status, data) {
+  const code = data && typeof data.code === 'string' ? data.code : '';
+  const params = data && data.params && typeof data.params === 'object' ? data.params : {};
+  const own = errorText(code, params);
+  if (own) return own;
+  if (data && typeof data.error === 'string' && data.error) return data.error;
+  return fallback[status] ? t(fallback[status]) : t('api.status', { status });
+}
 
 async function request(method, path, body, contentType = 'application/json') {
   const init = { method, headers: { Accept: 'application/json' } };
@@ -33,7 +55,7 @@ async function request(method, path, body, contentType = 'application/json') {
   try {
     res = await fetch(path, init);
   } catch {
-    throw new ApiError(0, 'The server cannot be reached; check the connection.');
+    throw new ApiError(0, t('api.unreachable'));
   }
   let data = null;
   const text = await res.text();
@@ -45,9 +67,7 @@ async function request(method, path, body, contentType = 'application/json') {
     }
   }
   if (!res.ok) {
-    const msg = (data && typeof data.error === 'string' && data.error) ||
-      fallback[res.status] || `The server answered ${res.status}.`;
-    throw new ApiError(res.status, msg);
+    throw new ApiError(res.status, failureText(res.status, data), (data && data.code) || '', (data && data.params) || {});
   }
   return data;
 }

@@ -4,6 +4,7 @@
 // the legal moves come in from outside, and a chosen move goes out through
 // onMove.
 
+import { t } from './i18n.js';
 import { FILES, isPlayable, parseMove, parseSquare, squareName } from './notation.js';
 import { other } from './text.js';
 
@@ -27,24 +28,24 @@ export function el(name, attrs = {}, parent = null) {
   return e;
 }
 
-const men = (n, colour) => (n === 1 ? `1 ${colour} man` : `${n} ${colour} men`);
+/** columnKeys are the messages of a column's men on top, by their colour: one man, or a column of n. */
+const columnKeys = {
+  white: { one: 'board.man_white', many: 'board.column_white', prisoners: 'board.prisoners_white' },
+  black: { one: 'board.man_black', many: 'board.column_black', prisoners: 'board.prisoners_black' },
+};
 
-/** describeColumn says what a column holds, for labels and tooltips. */
+/** describeColumn says what a column holds, for labels and tooltips: "white column of 3 over 2 black prisoners". */
 export function describeColumn(col) {
-  if (!col) return 'empty';
+  if (!col) return t('board.empty');
   const { owner, top, prisoners } = col;
-  let s = top === 1 ? `one ${owner} man` : `${owner} column of ${top}`;
-  if (prisoners > 0) {
-    s += ` over ${prisoners} ${other(owner)} prisoner${prisoners === 1 ? '' : 's'}`;
-  }
-  return s;
+  const keys = columnKeys[owner];
+  const column = top === 1 ? t(keys.one) : t(keys.many, { n: top });
+  if (prisoners === 0) return column;
+  return t('board.over', { column, prisoners: t(columnKeys[other(owner)].prisoners, { n: prisoners }) });
 }
 
-function columnTitle(sq, col) {
-  let s = `${sq}: ${col.owner === 'white' ? 'White' : 'Black'}'s column, ${men(col.top, col.owner)} on top`;
-  if (col.prisoners > 0) s += ` of ${col.prisoners} ${other(col.owner)} prisoner${col.prisoners === 1 ? '' : 's'}`;
-  return s;
-}
+/** columnTitle is the tooltip of a column: its square and what it holds. */
+const columnTitle = (sq, col) => `${sq}: ${describeColumn(col)}`;
 
 // A man is drawn as a coin seen from above at an angle: a side band and a
 // face. A column is a pile of coins, prisoners at the bottom.
@@ -93,8 +94,8 @@ function drawBadge(g, x, y, col) {
   parts.forEach(([colour, n], i) => {
     const c = colour === 'white' ? 'w' : 'b';
     el('rect', { class: `chip ${c}`, x: px, y: y - 24, width: widths[i], height: 24, rx: 6 }, badge);
-    const t = el('text', { class: `chip-text ${c}`, x: px + widths[i] / 2, y: y - 6, 'text-anchor': 'middle' }, badge);
-    t.textContent = String(n);
+    const label = el('text', { class: `chip-text ${c}`, x: px + widths[i] / 2, y: y - 6, 'text-anchor': 'middle' }, badge);
+    label.textContent = String(n);
     px += widths[i] + 2;
   });
 }
@@ -125,7 +126,7 @@ export function handStack(colour, count) {
  * the player completed, always one of the legal moves given.
  */
 export class Board {
-  constructor(svg, { onMove = () => {}, label = 'Board' } = {}) {
+  constructor(svg, { onMove = () => {}, label = '' } = {}) {
     this.svg = svg;
     this.onMove = onMove;
     this.size = 0;
@@ -182,8 +183,8 @@ export class Board {
       this.legalKey = key;
       this.entries = new Set();
       this.paths = [];
-      for (const t of legal) {
-        const m = parseMove(t);
+      for (const text of legal) {
+        const m = parseMove(text);
         if (!m) continue;
         if (m.kind === 'entry') this.entries.add(m.squares[0]);
         else this.paths.push(m);
@@ -305,11 +306,12 @@ export class Board {
         occupied: Boolean(col),
       };
       for (const [k, v] of Object.entries(flags)) s.g.classList.toggle(k, v);
-      let label = `${name}, ${describeColumn(col)}`;
-      if (chosen.has(name)) label += name === this.path[0] ? ', selected' : ', on the chosen path';
-      if (target) label += this.entries.has(name) && this.path.length === 0 ? ', you can enter here' : ', legal destination';
-      else if (movable.has(name)) label += ', can move';
-      if (last.has(name)) label += ', part of the last move';
+      const notes = [name, describeColumn(col)];
+      if (chosen.has(name)) notes.push(name === this.path[0] ? t('board.selected') : t('board.on_path'));
+      if (target) notes.push(this.entries.has(name) && this.path.length === 0 ? t('board.can_enter') : t('board.destination'));
+      else if (movable.has(name)) notes.push(t('board.can_move'));
+      if (last.has(name)) notes.push(t('board.last_move'));
+      const label = notes.join(', ');
       s.g.setAttribute('aria-label', label);
       s.g.setAttribute('aria-pressed', String(chosen.has(name)));
     }
@@ -446,12 +448,12 @@ export class Board {
         return;
       }
       const k = Math.min(legs - 1, Math.floor(u * legs));
-      let t = u * legs - k;
-      t = t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
+      let f = u * legs - k;
+      f = f < 0.5 ? 2 * f * f : 1 - 2 * (1 - f) * (1 - f);
       const a = pts[k];
       const b = pts[k + 1];
-      const x = a.x + (b.x - a.x) * t - e.x;
-      const y = a.y + (b.y - a.y) * t - e.y - hop * Math.sin(Math.PI * t);
+      const x = a.x + (b.x - a.x) * f - e.x;
+      const y = a.y + (b.y - a.y) * f - e.y - hop * Math.sin(Math.PI * f);
       col.setAttribute('transform', `translate(${x.toFixed(1)} ${y.toFixed(1)})`);
       anim.raf = requestAnimationFrame(frame);
     };

@@ -6,6 +6,7 @@
 
 import { el } from './board.js';
 import { h } from './dom.js';
+import { formatDate, t } from './i18n.js';
 import { diffText } from './rated.js';
 
 /** CHART is the drawing's size and its margins (the axis labels), in SVG units. */
@@ -62,9 +63,7 @@ export function chartPath(points, scale) {
 }
 
 /** poolName names a rating pool: "9×9 live", "7×7 correspondence". */
-export const poolName = (size, speed) => `${size}×${size} ${speed}`;
-
-const games = (n) => `${n} rated game${n === 1 ? '' : 's'}`;
+export const poolName = (size, speed) => t(speed === 'correspondence' ? 'pool.correspondence' : 'pool.live', { size });
 
 /**
  * chartSummary says what the chart of a pool's points shows, for those who
@@ -72,14 +71,11 @@ const games = (n) => `${n} rated game${n === 1 ? '' : 's'}`;
  * and lowest.
  */
 export function chartSummary(pool, points) {
-  if (points.length === 0) return `No rated games on ${pool} yet.`;
+  if (points.length === 0) return t('chart.empty', { pool });
   const r = points.map((p) => Math.round(p.rating));
   const start = Math.round(startRating(points));
-  return `${capitalPool(pool)}: ${r[r.length - 1]} after ${games(points.length)}, from ${start}; ` +
-    `highest ${Math.max(...r)}, lowest ${Math.min(...r)}.`;
+  return t('chart.summary', { pool, rating: r[r.length - 1], n: points.length, start, high: Math.max(...r), low: Math.min(...r) });
 }
-
-const capitalPool = (pool) => pool.charAt(0).toUpperCase() + pool.slice(1);
 
 /** change writes a rating change, rounded, as the game page does: "+12", "-8", "±0". */
 export const change = (diff) => diffText(Math.round(diff));
@@ -102,25 +98,25 @@ export function ratingChart(history) {
     viewBox: `0 0 ${CHART.width} ${CHART.height}`, class: 'rating-chart', role: 'img',
     'aria-labelledby': `${id}-title ${id}-desc`, 'data-testid': 'rating-chart',
   });
-  el('title', { id: `${id}-title` }, svg).textContent = `Rating history, ${pool}`;
+  el('title', { id: `${id}-title` }, svg).textContent = t('chart.title', { pool });
   el('desc', { id: `${id}-desc` }, svg).textContent = summary;
-  for (const t of s.ticks) {
-    el('line', { class: 'grid', x1: CHART.left, x2: CHART.width - CHART.right, y1: fix(s.y(t)), y2: fix(s.y(t)) }, svg);
-    el('text', { class: 'tick', x: CHART.left - 6, y: fix(s.y(t)) + 4, 'text-anchor': 'end' }, svg).textContent = String(t);
+  for (const tick of s.ticks) {
+    el('line', { class: 'grid', x1: CHART.left, x2: CHART.width - CHART.right, y1: fix(s.y(tick)), y2: fix(s.y(tick)) }, svg);
+    el('text', { class: 'tick', x: CHART.left - 6, y: fix(s.y(tick)) + 4, 'text-anchor': 'end' }, svg).textContent = String(tick);
   }
   const first = points[0].at;
   const last = points[points.length - 1].at;
-  const date = (t) => new Date(t).toLocaleDateString();
+  const date = (when) => formatDate(when);
   el('text', { class: 'tick', x: CHART.left, y: CHART.height - 6 }, svg).textContent = date(first);
   if (date(last) !== date(first)) {
     el('text', { class: 'tick', x: CHART.width - CHART.right, y: CHART.height - 6, 'text-anchor': 'end' }, svg).textContent = date(last);
   }
   el('path', { class: 'line', d: chartPath(points, s) }, svg);
   const start = el('circle', { class: 'start', cx: fix(s.x(0)), cy: fix(s.y(startRating(points))), r: 3 }, svg);
-  el('title', {}, start).textContent = `Before the first game: ${Math.round(startRating(points))}`;
+  el('title', {}, start).textContent = t('chart.before', { rating: Math.round(startRating(points)) });
   points.forEach((p, i) => {
     const dot = el('circle', { class: 'dot', cx: fix(s.x(i + 1)), cy: fix(s.y(p.rating)), r: 4 }, svg);
-    el('title', {}, dot).textContent = `Game ${i + 1}, ${date(p.at)}: ${Math.round(p.rating)} (${change(p.diff)})`;
+    el('title', {}, dot).textContent = t('chart.point', { game: i + 1, date: date(p.at), rating: Math.round(p.rating), change: change(p.diff) });
   });
   const rows = points.map((p, i) => h('tr', {},
     h('td', { class: 'num' }, String(i + 1)),
@@ -128,15 +124,15 @@ export function ratingChart(history) {
     h('td', { class: 'num' }, String(Math.round(p.rating))),
     h('td', { class: 'num' }, `±${Math.round(p.deviation)}`),
     h('td', { class: 'num' }, change(p.diff)),
-    h('td', {}, h('a', { href: `/g/${encodeURIComponent(p.game)}` }, 'Game'))));
+    h('td', {}, h('a', { href: `/g/${encodeURIComponent(p.game)}` }, t('list.game')))));
   const table = h('details', { class: 'chart-table' },
-    h('summary', {}, 'The ratings as a table'),
+    h('summary', {}, t('chart.as_table')),
     h('table', { class: 'games', 'data-testid': 'rating-table' },
-      h('caption', { class: 'sr-only' }, `Rating after each rated game, ${pool}`),
+      h('caption', { class: 'sr-only' }, t('chart.caption', { pool })),
       h('thead', {}, h('tr', {},
-        h('th', { class: 'num' }, 'Game'), h('th', {}, 'Date'), h('th', { class: 'num' }, 'Rating'),
-        h('th', { class: 'num' }, 'Deviation'), h('th', { class: 'num' }, 'Change'),
-        h('th', {}, h('span', { class: 'sr-only' }, 'Open')))),
+        h('th', { class: 'num' }, t('list.game')), h('th', {}, t('list.date')), h('th', { class: 'num' }, t('profile.rating')),
+        h('th', { class: 'num' }, t('chart.deviation')), h('th', { class: 'num' }, t('chart.change')),
+        h('th', {}, h('span', { class: 'sr-only' }, t('list.open'))))),
       h('tbody', {}, rows)));
   return h('figure', { class: 'chart' }, svg, table);
 }

@@ -3,15 +3,17 @@
 // time left when it was made (correspondence.left_ms); the page counts
 // down from the moment it came in, as the clocks do.
 
+import { t } from './i18n.js';
+
 const MINUTE = 60000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** count is n of a unit: "1 day", "3 days". */
-const count = (n, unit) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+/** unitKeys are the messages of the units of a time left: "3 days". */
+const unitKeys = { day: 'time.days', hour: 'time.hours', minute: 'time.minutes' };
 
 /** daysPerMove is a correspondence control: "1 day per move", "3 days per move". */
-export const daysPerMove = (days) => `${count(days, 'day')} per move`;
+export const daysPerMove = (days) => t('time.days_per_move', { n: days });
 
 /**
  * formatLeft is a time left in its two largest units, rounded down: "2
@@ -19,11 +21,11 @@ export const daysPerMove = (days) => `${count(days, 'day')} per move`;
  * minute "less than a minute", and "no time" once it is out.
  */
 export function formatLeft(ms) {
-  if (!(ms > 0)) return 'no time';
-  if (ms < MINUTE) return 'less than a minute';
+  if (!(ms > 0)) return t('time.no_time');
+  if (ms < MINUTE) return t('time.under_a_minute');
   const units = [[Math.floor(ms / DAY), 'day'], [Math.floor((ms % DAY) / HOUR), 'hour'], [Math.floor((ms % HOUR) / MINUTE), 'minute']];
   const first = units.findIndex(([n]) => n > 0);
-  return units.slice(first, first + 2).filter(([n]) => n > 0).map(([n, unit]) => count(n, unit)).join(' ');
+  return units.slice(first, first + 2).filter(([n]) => n > 0).map(([n, unit]) => t(unitKeys[unit], { n })).join(' ');
 }
 
 /**
@@ -40,7 +42,7 @@ export function deadlineText(s, elapsed = 0) {
   const head = daysPerMove(c.days);
   if (!c.running || s.result !== '*') return { text: head, low: false };
   const left = c.left_ms - elapsed;
-  return { text: `${head}, ${formatLeft(left)} left`, low: left < Math.min(DAY, (c.days * DAY) / 4) };
+  return { text: t('time.per_move_left', { per_move: head, left: formatLeft(left) }), low: left < Math.min(DAY, (c.days * DAY) / 4) };
 }
 
 /**

@@ -37,11 +37,13 @@ export function breakable(m) {
 }
 
 /**
- * displayName is a player's name as the page shows it: the engine's seat,
- * which the server names "Emergo level 3" (the records keep that name),
- * in the page's language.
+ * displayName is a player's name as the page shows it: the names the
+ * server gives, which the records keep, in the page's language: the
+ * engine's seat ("Emergo level 3") and a guest without a name
+ * ("Anonymous").
  */
 export function displayName(name) {
+  if (name === 'Anonymous') return t('player.anonymous');
   const m = /^Emergo level (\d+)$/.exec(name || '');
   return m ? t('player.engine', { level: Number(m[1]) }) : name;
 }

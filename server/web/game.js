@@ -9,6 +9,7 @@ import { Board } from './board.js';
 import { Clocks } from './clock.js';
 import { Deadline } from './deadline.js';
 import { $, h, showMessage } from './dom.js';
+import { t, tParts } from './i18n.js';
 import { normalizeMove } from './notation.js';
 import { closeResign, renderAnalysis, renderControls, renderMoves, renderPlayer, renderRematch, renderSeats, renderStatus } from './panel.js';
 import { storedName, storeName } from './prefs.js';
@@ -49,7 +50,7 @@ export class GamePage {
     const main = $('#game');
     main.hidden = false;
     this.msg = $('[data-testid="message"]', main);
-    this.board = new Board($('#board'), { onMove: (m) => this.play(m), label: 'Emergo board' });
+    this.board = new Board($('#board'), { onMove: (m) => this.play(m), label: t('board.label') });
     this.deadline = new Deadline($('#deadline'));
     this.analysis = new Analysis(this.id, $('#analysis'), (busy) => {
       if (this.state) renderAnalysis(this.state, busy);
@@ -64,7 +65,7 @@ export class GamePage {
       await this.sync.load();
     } catch (e) {
       if (e.status === 404) {
-        $('[data-testid="status"]').replaceChildren('There is no such game. ', h('a', { href: '/' }, 'Start a new one.'));
+        $('[data-testid="status"]').replaceChildren(...tParts('game.none', { link: h('a', { href: '/' }, t('game.start_new')) }));
       }
       this.error(e.message);
     }
@@ -246,11 +247,11 @@ export class GamePage {
     const raw = $('#move-input').value.trim();
     if (!raw) return;
     if (this.replay.view) {
-      this.error('You are looking at an earlier position: go back to live to play.');
+      this.error(t('game.not_live'));
       return;
     }
     if (!myTurn(this.state)) {
-      this.error(this.state && this.state.over ? 'The game is over.' : 'It is not your turn.');
+      this.error(this.state && this.state.over ? t('error.game.over') : t('error.game.not_your_turn'));
       return;
     }
     this.play(normalizeMove(raw));
@@ -266,7 +267,7 @@ export class GamePage {
       history.replaceState(null, '', location.pathname + location.search);
       this.sync.follow();
       this.sync.apply(ns);
-      this.info('You have joined the game.');
+      this.info(t('game.joined'));
     } catch (e) {
       this.error(e.message);
       if (e.status === 409) this.sync.refresh();
@@ -282,9 +283,9 @@ export class GamePage {
       input.select();
       document.execCommand('copy');
     }
-    btn.textContent = 'Copied';
+    btn.textContent = t('game.copied');
     setTimeout(() => {
-      btn.textContent = 'Copy';
+      btn.textContent = t('game.copy');
     }, 1500);
   }
 

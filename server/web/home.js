@@ -160,12 +160,12 @@ async function loadGames() {
       h('td', { class: 'num' }, String(g.plies ?? '')),
       h('td', {}, live ? h('span', { class: 'live-dot' }, t('list.playing')) : listResult(g.result, g.reason)),
       h('td', { class: 'hide-narrow muted' }, ago(g.updated)),
-      h('td', {}, h('a', { href, class: 'pill' }, live ? t('list.watch') : t('list.replay'))));
+      h('td', { class: 'hide-narrow' }, h('a', { href, class: 'pill' }, live ? t('list.watch') : t('list.replay'))));
   });
   box.replaceChildren(h('table', { class: 'games' },
     h('thead', {}, h('tr', {},
       h('th', {}, t('list.players')), h('th', {}, t('list.board')), h('th', { class: 'hide-narrow' }, t('list.kind')),
       h('th', { class: 'num' }, t('list.moves')), h('th', {}, t('list.result')), h('th', { class: 'hide-narrow' }, t('list.updated')),
-      h('th', {}, h('span', { class: 'sr-only' }, t('list.open'))))),
+      h('th', { class: 'hide-narrow' }, h('span', { class: 'sr-only' }, t('list.open'))))),
     h('tbody', {}, rows)));
 }

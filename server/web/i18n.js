@@ -103,9 +103,16 @@ function fill(s, params) {
   return s.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
-/** t is the message key in the page's language, its {name} places filled from params. */
+/** shown are params as the places show them: a count n written as the language writes numbers. */
+const shown = (params) => (typeof params.n === 'number' ? { ...params, n: formatNumber(params.n) } : params);
+
+/**
+ * t is the message key in the page's language, its {name} places filled
+ * from params; the count n, which chooses the plural form, is written as
+ * the language writes numbers (12,345 / 12 345).
+ */
 export function t(key, params = {}) {
-  return fill(text(key, message(key), params), params);
+  return fill(text(key, message(key), params), shown(params));
 }
 
 /** has reports whether key is a message of the catalogues. */
@@ -118,6 +125,7 @@ export const has = (key) => message(key) !== undefined;
  */
 export function tParts(key, parts, params = {}) {
   const s = text(key, message(key), params);
+  params = shown(params);
   const out = [];
   let last = 0;
   for (const m of s.matchAll(/\{([a-z_][a-z0-9_]*)\}/gi)) {
@@ -183,7 +191,8 @@ export function translate(root) {
 /**
  * start sets up the page's language: the one <html lang> names (the
  * server's choice), its catalogue fetched, English's instead if that
- * fails, and the static markup translated.
+ * fails, and the static markup translated; then <html data-translated>
+ * names the language.
  */
 export async function start(doc = document) {
   const want = known(doc.documentElement.lang) ? doc.documentElement.lang : DEFAULT;
@@ -200,4 +209,6 @@ export async function start(doc = document) {
     }
   }
   translate(doc);
+  // Said for the tests, which wait for it: the static markup is translated.
+  doc.documentElement.dataset.translated = current;
 }

@@ -7,7 +7,7 @@
 import * as api from './api.js';
 import { daysPerMove } from './deadline.js';
 import { $, h, playerLink, showMessage } from './dom.js';
-import { capital } from './text.js';
+import { t } from './i18n.js';
 
 /**
  * challengeRequest is the body of POST /api/challenges from the form's
@@ -20,12 +20,12 @@ export function challengeRequest(f) {
   const body = { size: Number(f.size) || 9, rated: Boolean(f.rated), color: f.color || 'random' };
   if (f.speed === 'correspondence') {
     body.days = Number(f.days);
-    if (!body.days) return { error: 'Choose the days per move.' };
+    if (!body.days) return { error: t('lobby.choose_days') };
   } else {
     const minutes = Number(f.minutes);
     const inc = Number(f.increment);
     if (!(minutes > 0) || !(inc >= 0)) {
-      return { error: 'Give the clock a positive number of minutes and of seconds per move.' };
+      return { error: t('form.clock_invalid') };
     }
     body.clock = { initial: Math.round(minutes * 60), increment: Math.round(inc) };
   }
@@ -48,33 +48,50 @@ export function timeText(c) {
  * being those the viewer may take ("accept", "decline", "cancel").
  */
 export function challengeRow(c, loggedIn) {
-  const who = c.mine ? (c.to ? `You, to ${c.to}` : 'You') : c.from;
+  const who = c.mine ? (c.to ? t('lobby.you_to', { name: c.to }) : t('lobby.you')) : c.from;
   const row = {
     who,
     rating: c.rating || '',
     board: `${c.size}×${c.size}`,
     time: timeText(c),
-    kind: `${c.rated ? 'Rated' : 'Casual'}${c.rematch ? ' rematch' : ''}`,
-    colour: c.color === 'random' ? 'Random colours' : `${c.mine ? 'You play' : `${c.from} plays`} ${capital(c.color)}`,
+    kind: t(kindKeys[Boolean(c.rated)][Boolean(c.rematch)]),
+    colour: colourText(c),
     status: '',
     actions: [],
   };
   if (c.status !== 'pending') {
-    row.status = { accepted: 'Accepted', declined: 'Declined', cancelled: 'Withdrawn', expired: 'Expired' }[c.status] || capital(c.status);
+    row.status = statusKeys[c.status] ? t(statusKeys[c.status]) : c.status;
     return row;
   }
   if (c.mine) {
-    row.status = c.to ? `Waiting for ${c.to}` : 'Waiting for an opponent';
+    row.status = c.to ? t('lobby.waiting_for', { name: c.to }) : t('lobby.waiting');
     row.actions = ['cancel'];
   } else if (c.forYou) {
-    row.status = 'For you';
+    row.status = t('lobby.for_you');
     row.actions = ['accept', 'decline'];
   } else if (loggedIn) {
     row.actions = ['accept'];
   } else {
-    row.status = 'Log in to accept';
+    row.status = t('lobby.log_in_to_accept');
   }
   return row;
+}
+
+/** kindKeys name a challenge's game, by rated and rematch. */
+const kindKeys = {
+  true: { true: 'lobby.rated_rematch', false: 'lobby.rated' },
+  false: { true: 'lobby.casual_rematch', false: 'lobby.casual' },
+};
+
+/** statusKeys name where a challenge that is no longer pending stands. */
+const statusKeys = { accepted: 'lobby.accepted', declined: 'lobby.declined', cancelled: 'lobby.withdrawn', expired: 'lobby.expired' };
+
+/** colourText says who plays which colour in a challenge: "You play White", "Ann plays Black". */
+function colourText(c) {
+  if (c.color === 'random') return t('lobby.random_colours');
+  const white = c.color === 'white';
+  if (c.mine) return t(white ? 'lobby.you_play_white' : 'lobby.you_play_black');
+  return t(white ? 'lobby.plays_white' : 'lobby.plays_black', { name: c.from });
 }
 
 /**
@@ -89,7 +106,7 @@ export function acceptedGame(waiting, view) {
   return null;
 }
 
-const actionNames = { accept: 'Accept', decline: 'Decline', cancel: 'Withdraw' };
+const actionKeys = { accept: 'game.accept', decline: 'game.decline', cancel: 'game.withdraw' };
 
 /** lobbyPage runs the lobby. */
 export function lobbyPage() {
@@ -143,7 +160,7 @@ export function lobbyPage() {
     }
     const box = $('#challenges');
     if (v.challenges.length === 0) {
-      box.replaceChildren(h('p', { class: 'muted' }, 'No challenges are waiting. Post one below.'));
+      box.replaceChildren(h('p', { class: 'muted' }, t('lobby.empty')));
       return;
     }
     const rows = v.challenges.map((c) => {
@@ -151,19 +168,18 @@ export function lobbyPage() {
       return h('tr', { 'data-testid': 'challenge', 'data-challenge': c.id, class: c.forYou ? 'your-turn' : null },
         h('td', { class: 'players' }, c.mine ? r.who : playerLink(c.from, c.account), r.rating ? h('span', { class: 'rating', 'data-testid': 'challenge-rating' }, ` ${r.rating}`) : null),
         h('td', {}, r.board),
-        h('td', {}, r.time),
-        h('td', {}, r.kind),
+        h('td', {}, r.time, h('div', { class: 'kind' }, r.kind)),
         h('td', { class: 'hide-narrow' }, r.colour),
         h('td', { class: 'turn' }, r.status,
           r.actions.map((a) => h('button', {
             type: 'button', class: a === 'accept' ? 'pill primary' : 'pill', 'data-testid': `challenge-${a}`,
             onclick: () => act(c, a),
-          }, actionNames[a]))));
+          }, t(actionKeys[a])))));
     });
     box.replaceChildren(h('table', { class: 'games' },
       h('thead', {}, h('tr', {},
-        h('th', {}, 'Player'), h('th', {}, 'Board'), h('th', {}, 'Time'), h('th', {}, 'Game'),
-        h('th', { class: 'hide-narrow' }, 'Colours'), h('th', {}, h('span', { class: 'sr-only' }, 'Status')))),
+        h('th', {}, t('list.player')), h('th', {}, t('list.board')), h('th', {}, t('list.game')),
+        h('th', { class: 'hide-narrow' }, t('list.colours')), h('th', {}, h('span', { class: 'sr-only' }, t('list.status'))))),
       h('tbody', {}, rows)));
   };
 
@@ -180,7 +196,7 @@ export function lobbyPage() {
     try {
       const c = await api.postChallenge(body);
       waiting.add(c.id);
-      showMessage(formMsg, c.to ? `Your challenge was sent to ${c.to}.` : 'Your challenge is in the lobby.', 'info');
+      showMessage(formMsg, c.to ? t('lobby.sent', { name: c.to }) : t('lobby.posted'), 'info');
       f.to.value = '';
     } catch (err) {
       showMessage(formMsg, err.message);

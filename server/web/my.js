@@ -3,9 +3,10 @@
 // then the finished ones. The server sorts them (GET /api/my-games).
 
 import * as api from './api.js';
-import { $, h } from './dom.js';
 import { daysPerMove, formatLeft } from './deadline.js';
-import { capital, other } from './text.js';
+import { $, displayName, h } from './dom.js';
+import { t, tParts } from './i18n.js';
+import { colourName, other, reasonText } from './text.js';
 
 /** REFRESH_MS is how often the list is asked for again while the page is open. */
 const REFRESH_MS = 60000;
@@ -18,27 +19,28 @@ const REFRESH_MS = 60000;
  */
 export function myGameRow(g) {
   const opp = other(g.you);
-  const opponent = g[opp] || capital(opp);
+  const opponent = displayName(g[opp]) || colourName(opp);
   const over = g.turn === null || g.turn === undefined;
   let status;
   if (over) {
     status = endText(g);
   } else if (g.yourTurn) {
-    status = 'Your turn';
+    status = t('my.your_turn');
   } else if (!g.joined) {
-    status = 'Waiting for your friend to join';
+    status = t('my.wait_friend');
   } else {
-    status = `Waiting for ${opponent}`;
+    status = t('my.waiting', { name: opponent });
   }
   let left = '';
   if (!over && g.left_ms !== null && g.left_ms !== undefined) {
-    left = `${formatLeft(g.left_ms)} left${g.yourTurn ? '' : ` for ${opponent}`}`;
+    left = g.yourTurn ? t('my.left', { left: formatLeft(g.left_ms) })
+      : t('my.left_for', { left: formatLeft(g.left_ms), name: opponent });
   }
   return {
     href: `/g/${encodeURIComponent(g.id)}`,
     opponent,
     board: `${g.size}×${g.size}`,
-    time: g.days ? daysPerMove(g.days) : 'live',
+    time: g.days ? daysPerMove(g.days) : t('my.live'),
     status,
     left,
     yourTurn: Boolean(g.yourTurn),
@@ -48,12 +50,12 @@ export function myGameRow(g) {
 
 /** endText is how a finished game ended for the viewer. */
 function endText(g) {
-  if (g.result === '1/2-1/2') return 'Draw';
+  if (g.result === '1/2-1/2') return t('result.draw');
   if (g.result === '1-0' || g.result === '0-1') {
     const winner = g.result === '1-0' ? 'white' : 'black';
-    return winner === g.you ? 'You won' : 'You lost';
+    return winner === g.you ? t('my.won') : t('my.lost');
   }
-  return g.reason ? capital(g.reason) : 'Over';
+  return reasonText(g.reason) || t('my.over');
 }
 
 /** myGamesPage runs the page of the viewer's games. */
@@ -69,15 +71,14 @@ async function load() {
   try {
     games = (await api.myGames()).games || [];
   } catch (e) {
-    box.replaceChildren(h('p', { class: 'muted' }, `Your games are not available: ${e.message}`));
+    box.replaceChildren(h('p', { class: 'muted' }, t('my.unavailable', { error: e.message })));
     return;
   }
   const turns = games.filter((g) => g.yourTurn).length;
-  $('#my-summary').textContent = turns === 0 ? 'It is not your turn in any game.'
-    : turns === 1 ? 'It is your turn in 1 game.' : `It is your turn in ${turns} games.`;
-  document.title = `${turns > 0 ? `(${turns}) ` : ''}My games · Emergo`;
+  $('#my-summary').textContent = turns === 0 ? t('my.no_turn') : t('my.turns', { n: turns });
+  document.title = turns > 0 ? t('title.my_turns', { n: turns }) : t('title.my');
   if (games.length === 0) {
-    box.replaceChildren(h('p', { class: 'muted' }, 'You have no games yet. ', h('a', { href: '/' }, 'Start one.')));
+    box.replaceChildren(h('p', { class: 'muted' }, ...tParts('my.none', { link: h('a', { href: '/' }, t('my.start')) })));
     return;
   }
   const rows = games.map((g) => {
@@ -86,14 +87,14 @@ async function load() {
       h('td', { class: 'players' }, h('a', { href: r.href, class: 'name-cut', title: r.opponent }, r.opponent)),
       h('td', {}, r.board),
       h('td', { class: 'hide-narrow' }, r.time),
-      h('td', { class: 'turn' }, r.status),
-      h('td', { class: 'muted' }, r.left),
-      h('td', {}, h('a', { href: r.href, class: r.yourTurn ? 'pill primary' : 'pill' }, r.over ? 'Replay' : r.yourTurn ? 'Play' : 'Open')));
+      h('td', { class: 'turn' }, r.status, r.left ? h('div', { class: 'left' }, r.left) : null),
+      h('td', { class: 'hide-narrow' }, h('a', { href: r.href, class: r.yourTurn ? 'pill primary' : 'pill' },
+        r.over ? t('list.replay') : r.yourTurn ? t('my.play') : t('list.open'))));
   });
   box.replaceChildren(h('table', { class: 'games' },
     h('thead', {}, h('tr', {},
-      h('th', {}, 'Opponent'), h('th', {}, 'Board'), h('th', { class: 'hide-narrow' }, 'Time'),
-      h('th', {}, 'Status'), h('th', {}, 'Time left'),
-      h('th', {}, h('span', { class: 'sr-only' }, 'Open')))),
+      h('th', {}, t('list.opponent')), h('th', {}, t('list.board')), h('th', { class: 'hide-narrow' }, t('list.time')),
+      h('th', {}, t('list.status')),
+      h('th', { class: 'hide-narrow' }, h('span', { class: 'sr-only' }, t('list.open'))))),
     h('tbody', {}, rows)));
 }

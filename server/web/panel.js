@@ -6,10 +6,11 @@
 
 import { handStack } from './board.js';
 import { $, breakable, h, playerLink } from './dom.js';
+import { t } from './i18n.js';
 import { ratingChanges, rematchView } from './rated.js';
 import { firstSide, moveRows, navDisabled, shownSide, viewText } from './replay.js';
 import { analysisNote, controls, gameLink, inviteTitle, openSeats, playerName, resultText, statusLine } from './status.js';
-import { capital, men, other } from './text.js';
+import { colourName, other } from './text.js';
 
 /**
  * renderPlayer fills box with colour's bar: name, men in hand, the shadow
@@ -26,18 +27,20 @@ export function renderPlayer(box, s, view, colour) {
     h('span', { class: `swatch ${colour}`, 'aria-hidden': 'true' }),
     p.account && p.joined ? playerLink(p.name, true, { class: 'name', title: p.name })
       : h('span', { class: 'name', title: playerName(s, colour) }, playerName(s, colour)),
-    p.rating ? h('span', { class: 'rating', 'data-testid': `rating-${colour}`, title: 'Rating ("?": provisional)' }, p.rating) : null,
-    p.engine ? h('span', { class: 'tag' }, 'engine') : null,
-    s.you === colour ? h('span', { class: 'tag you' }, 'you') : null);
-  const hand = h('div', { class: 'hand', title: `${capital(colour)} has ${men(n)} in hand` },
+    p.rating ? h('span', { class: 'rating', 'data-testid': `rating-${colour}`, title: t('player.rating_title') }, p.rating) : null,
+    p.engine ? h('span', { class: 'tag' }, t('player.engine_tag')) : null,
+    s.you === colour ? h('span', { class: 'tag you' }, t('player.you_tag')) : null);
+  const hand = h('div', { class: 'hand', title: t(colour === 'white' ? 'player.hand_white' : 'player.hand_black', { n }) },
     handStack(colour, n),
     h('span', { class: 'hand-count', 'data-testid': `hand-${colour}` }, String(n)),
-    h('span', { class: 'hand-label' }, 'in hand'));
+    h('span', { class: 'hand-label' }, t('player.in_hand')));
   const shadow = !v.over && v.turn === colour && v.shadow > 1
-    ? h('div', { class: 'shadow', 'data-testid': `shadow-${colour}` },
-      `Shadow piece: ${v.shadow} men enter as one column`)
+    ? h('div', { class: 'shadow', 'data-testid': `shadow-${colour}` }, t('player.shadow', { n: v.shadow }))
     : null;
-  const clock = h('div', { class: 'clock', 'data-testid': `clock-${colour}`, role: 'timer', 'aria-label': `${capital(colour)}'s clock` });
+  const clock = h('div', {
+    class: 'clock', 'data-testid': `clock-${colour}`, role: 'timer',
+    'aria-label': t(colour === 'white' ? 'player.clock_white' : 'player.clock_black'),
+  });
   clock.hidden = !s.clock;
   box.replaceChildren(h('div', { class: 'player-main' }, who, hand), shadow || '', clock);
   return clock;
@@ -86,7 +89,7 @@ export function renderMoves(s, view) {
         'aria-current': p.ply === current ? 'true' : null, 'aria-label': p.label,
       }, breakable(p.text))
       : h('span', { class: 'mv empty' }, '…')))));
-  if (rows.length === 0) rows.push(h('p', { class: 'muted' }, 'No moves yet.'));
+  if (rows.length === 0) rows.push(h('p', { class: 'muted' }, t('game.no_moves')));
   const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
   box.replaceChildren(...rows);
   const cur = box.querySelector('.current');
@@ -115,7 +118,7 @@ export function renderSeats(s, invite, onJoin) {
     const buttons = open.map((c, i) => h('button', {
       type: 'button', class: 'primary', 'data-testid': i === 0 ? 'join' : `join-${c}`, 'data-seat': c,
       onclick: onJoin,
-    }, `Join as ${capital(c)}`));
+    }, t(c === 'white' ? 'game.join_white' : 'game.join_black')));
     $('#join-buttons').replaceChildren(...buttons);
     joinBox.hidden = false;
   } else {
@@ -165,8 +168,8 @@ export function renderControls(s, onAnswer) {
   }
   const items = c.offers.map((o) => h('div', { class: 'offer' }, h('span', {}, o.label),
     o.answer ? h('span', { class: 'actions' },
-      h('button', { type: 'button', class: 'primary', 'data-testid': `${o.what}-accept`, onclick: () => onAnswer(o.what, 'accept') }, 'Accept'),
-      h('button', { type: 'button', 'data-testid': `${o.what}-decline`, onclick: () => onAnswer(o.what, 'decline') }, 'Decline')) : null));
+      h('button', { type: 'button', class: 'primary', 'data-testid': `${o.what}-accept`, onclick: () => onAnswer(o.what, 'accept') }, t('game.accept')),
+      h('button', { type: 'button', 'data-testid': `${o.what}-decline`, onclick: () => onAnswer(o.what, 'decline') }, t('game.decline'))) : null));
   const offers = $('#offers');
   offers.replaceChildren(...items);
   offers.hidden = items.length === 0;
@@ -192,9 +195,9 @@ export function renderRematch(s, onRematch) {
   box.replaceChildren(h('div', { class: 'offer' },
     h('span', { 'data-testid': 'rematch-label' }, v.label),
     h('span', { class: 'actions' },
-      v.offer ? button('offer', 'Rematch', true) : null,
-      v.answer ? [button('accept', 'Accept', true), button('decline', 'Decline')] : null,
-      v.cancel ? button('cancel', 'Withdraw') : null,
-      v.game ? h('a', { class: 'pill primary', href: `/g/${encodeURIComponent(v.game)}`, 'data-testid': 'rematch-game' }, 'Go to the rematch') : null)));
+      v.offer ? button('offer', t('rematch.offer'), true) : null,
+      v.answer ? [button('accept', t('game.accept'), true), button('decline', t('game.decline'))] : null,
+      v.cancel ? button('cancel', t('game.withdraw')) : null,
+      v.game ? h('a', { class: 'pill primary', href: `/g/${encodeURIComponent(v.game)}`, 'data-testid': 'rematch-game' }, t('rematch.go')) : null)));
   box.hidden = false;
 }

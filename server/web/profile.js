@@ -6,23 +6,22 @@
 
 import * as api from './api.js';
 import { change, poolName, ratingChart } from './chart.js';
-import { $, h, playerLink, showMessage } from './dom.js';
+import { $, displayName, h, playerLink, showMessage } from './dom.js';
+import { formatDate, t } from './i18n.js';
 import { timeText } from './lobby.js';
-import { capital } from './text.js';
+import { colourName, reasonText } from './text.js';
 
 /** ratingText writes a rating with its deviation: "1623 ±85", provisional "1500? ±350". */
 export const ratingText = (r) => `${r.rating}${r.provisional ? '?' : ''} ±${r.deviation}`;
-
-const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * countsText says a player's games by how they went: "39 games played: 16
  * won, 10 drawn, 13 lost. 2 going on."
  */
 export function countsText(g) {
-  let s = g.played === 0 ? 'No games played yet.'
-    : `${count(g.played, 'game')} played: ${g.won} won, ${g.drawn} drawn, ${g.lost} lost.`;
-  if (g.ongoing > 0) s += ` ${g.ongoing} going on.`;
+  let s = g.played === 0 ? t('profile.no_games')
+    : t('profile.counts', { n: g.played, won: g.won, drawn: g.drawn, lost: g.lost });
+  if (g.ongoing > 0) s += ` ${t('profile.ongoing', { n: g.ongoing })}`;
   return s;
 }
 
@@ -33,10 +32,10 @@ export function countsText(g) {
  */
 export function gameTime(g) {
   const clock = g.initial_ms ? { initial: g.initial_ms / 1000, increment: Math.round((g.increment_ms || 0) / 1000) } : null;
-  return timeText({ days: g.days, clock }) || 'no clock';
+  return timeText({ days: g.days, clock }) || t('profile.no_clock');
 }
 
-const outcomes = { won: 'Won', lost: 'Lost', drawn: 'Draw', ongoing: 'Playing' };
+const outcomes = { won: 'profile.won', lost: 'profile.lost', drawn: 'result.draw', ongoing: 'result.playing' };
 
 /**
  * gameRow is what the list of a player's games says of one game g of
@@ -47,23 +46,25 @@ const outcomes = { won: 'Won', lost: 'Lost', drawn: 'Draw', ongoing: 'Playing' }
  * rated). The records (pgn, json) are offered once the game is over, else
  * null.
  */
-export function gameRow(g, locale) {
+export function gameRow(g) {
   const over = g.outcome !== 'ongoing';
   const id = encodeURIComponent(g.id);
+  const time = gameTime(g);
   return {
     href: `/g/${id}`,
-    opponent: g.opponent.name || 'nobody yet',
+    opponent: displayName(g.opponent.name) || t('profile.nobody'),
     opponentAccount: Boolean(g.opponent.account),
     opponentRating: g.opponent.rating === null || g.opponent.rating === undefined ? '' : String(g.opponent.rating),
-    color: capital(g.color),
+    color: colourName(g.color),
     board: `${g.size}×${g.size}`,
-    time: gameTime(g),
-    rated: g.rated ? 'Rated' : 'Casual',
-    outcome: outcomes[g.outcome] || g.outcome,
+    time,
+    rated: g.rated ? t('lobby.rated') : t('lobby.casual'),
+    timeKind: g.rated ? t('profile.time_rated', { time }) : t('profile.time_casual', { time }),
+    outcome: outcomes[g.outcome] ? t(outcomes[g.outcome]) : g.outcome,
     change: g.rating ? change(g.rating.diff) : '',
-    reason: over && g.reason ? capital(g.reason) : '',
+    reason: over ? reasonText(g.reason) : '',
     moves: g.plies,
-    date: new Date(g.created).toLocaleDateString(locale),
+    date: formatDate(g.created),
     pgn: over ? api.recordURL(g.id, 'pgn') : null,
     json: over ? api.recordURL(g.id, 'json') : null,
   };
@@ -178,16 +179,16 @@ class ProfilePage {
     try {
       [p, hist] = await Promise.all([api.profile(this.name), api.ratingHistory(this.name)]);
     } catch (e) {
-      document.title = 'No such player · Emergo';
+      document.title = t('title.no_player');
       $('#profile-name').textContent = this.name;
       showMessage($('[data-testid="profile-message"]'), e.message);
       for (const id of ['#profile-ratings-box', '#profile-history-box', '#profile-games-box']) $(id).hidden = true;
       return;
     }
     this.name = p.name;
-    document.title = `${p.name} · Emergo`;
+    document.title = t('title.named', { name: p.name });
     $('#profile-name').textContent = p.name;
-    $('#profile-since').textContent = `Member since ${new Date(p.created).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}`;
+    $('#profile-since').textContent = t('profile.since', { date: formatDate(p.created, 'long') });
     $('#profile-counts').textContent = countsText(p.games);
     this.showRatings(p.ratings);
     this.showHistory(hist.history);
@@ -195,19 +196,19 @@ class ProfilePage {
 
   showRatings(ratings) {
     const rows = ratings.map((r) => h('tr', { 'data-testid': `rating-${r.size}-${r.speed}` },
-      h('th', { scope: 'row' }, capital(poolName(r.size, r.speed))),
-      h('td', { class: `num rating-value${r.provisional ? ' provisional' : ''}`, title: r.provisional ? 'Provisional' : null }, ratingText(r)),
-      h('td', { class: 'num muted' }, count(r.games, 'rated game'))));
+      h('th', { scope: 'row' }, poolName(r.size, r.speed)),
+      h('td', { class: `num rating-value${r.provisional ? ' provisional' : ''}`, title: r.provisional ? t('profile.provisional') : null }, ratingText(r)),
+      h('td', { class: 'num muted' }, t('profile.rated_games', { n: r.games }))));
     $('#profile-ratings').replaceChildren(h('table', { class: 'games ratings' },
       h('thead', {}, h('tr', {},
-        h('th', {}, 'Board and speed'), h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Played'))),
+        h('th', {}, t('profile.pool')), h('th', { class: 'num' }, t('profile.rating')), h('th', { class: 'num' }, t('profile.played')))),
       h('tbody', {}, rows)));
   }
 
   showHistory(history) {
     const select = $('#chart-pool');
     select.replaceChildren(...history.map((hs) => h('option', { value: `${hs.size}-${hs.speed}` },
-      `${capital(poolName(hs.size, hs.speed))} (${count(hs.points.length, 'game')})`)));
+      t('profile.pool_games', { pool: poolName(hs.size, hs.speed), n: hs.points.length }))));
     select.value = chosenPool(history);
     const draw = () => {
       const hs = history.find((x) => `${x.size}-${x.speed}` === select.value);
@@ -239,14 +240,14 @@ class ProfilePage {
     const games = page.games || [];
     if (games.length === 0) {
       const filtered = this.filters.result || this.filters.opponent || this.filters.size;
-      box.replaceChildren(h('p', { class: 'muted' }, filtered ? 'No games match these filters.' : 'No games yet.'));
+      box.replaceChildren(h('p', { class: 'muted' }, filtered ? t('profile.no_match') : t('profile.none')));
       return;
     }
     box.replaceChildren(h('table', { class: 'games' },
       h('thead', {}, h('tr', {},
-        h('th', {}, 'Date'), h('th', {}, 'Opponent'), h('th', { class: 'hide-narrow' }, 'Colour'),
-        h('th', {}, 'Board'), h('th', { class: 'hide-narrow' }, 'Time'), h('th', {}, 'Result'),
-        h('th', { class: 'num hide-narrow' }, 'Moves'), h('th', {}, 'Records'))),
+        h('th', {}, t('list.date')), h('th', {}, t('list.opponent')), h('th', { class: 'hide-narrow' }, t('list.colour')),
+        h('th', {}, t('list.board')), h('th', { class: 'hide-narrow' }, t('list.time')), h('th', {}, t('list.result')),
+        h('th', { class: 'num hide-narrow' }, t('list.moves')), h('th', { class: 'hide-narrow' }, t('list.records')))),
       h('tbody', {}, games.map((g) => {
         const r = gameRow(g);
         return h('tr', { 'data-testid': 'player-game', 'data-game': g.id, 'data-outcome': g.outcome },
@@ -255,12 +256,12 @@ class ProfilePage {
             r.opponentRating ? h('span', { class: 'muted small' }, ` (${r.opponentRating})`) : null),
           h('td', { class: 'hide-narrow' }, r.color),
           h('td', {}, r.board),
-          h('td', { class: 'hide-narrow' }, `${r.time}, ${r.rated.toLowerCase()}`),
+          h('td', { class: 'hide-narrow' }, r.timeKind),
           h('td', { class: `outcome ${g.outcome}` }, h('a', { href: r.href }, r.outcome),
-            r.change ? h('span', { class: 'change', 'data-testid': 'rating-change', title: 'The rating it won or lost' }, ` ${r.change}`) : null,
+            r.change ? h('span', { class: 'change', 'data-testid': 'rating-change', title: t('profile.change_title') }, ` ${r.change}`) : null,
             r.reason ? h('span', { class: 'muted small' }, ` ${r.reason}`) : null),
           h('td', { class: 'num hide-narrow' }, String(r.moves)),
-          h('td', { class: 'links' }, r.pgn
+          h('td', { class: 'links hide-narrow' }, r.pgn
             ? [h('a', { href: r.pgn, download: true, 'data-testid': 'game-pgn' }, 'PGN'), ' ',
               h('a', { href: r.json, download: true, 'data-testid': 'game-json' }, 'JSON')]
             : h('span', { class: 'muted' }, '–')));
@@ -271,6 +272,6 @@ class ProfilePage {
     this.next = next || null;
     $('#games-next').disabled = !this.next;
     $('#games-prev').disabled = pageNumber(this.pager) === 1;
-    $('#games-page').textContent = `Page ${pageNumber(this.pager)}`;
+    $('#games-page').textContent = t('profile.page', { n: pageNumber(this.pager) });
   }
 }

@@ -2,7 +2,9 @@
 // alone (docs/api.md): the rating beside a player's name, the changes a
 // rated game made, and where a rematch stands.
 
-import { capital, other } from './text.js';
+import { displayName } from './dom.js';
+import { t } from './i18n.js';
+import { colourName, other } from './text.js';
 
 /** diffText writes a rating change as the result box shows it: "+12", "-12", "±0"; "" for none. */
 export function diffText(d) {
@@ -22,7 +24,7 @@ export function ratingChanges(s) {
   const players = s.players || {};
   return ['white', 'black']
     .filter((c) => players[c] && players[c].ratingDiff !== undefined && players[c].ratingDiff !== null)
-    .map((c) => ({ colour: c, name: players[c].name || capital(c), rating: players[c].rating || '', diff: diffText(players[c].ratingDiff) }));
+    .map((c) => ({ colour: c, name: displayName(players[c].name) || colourName(c), rating: players[c].rating || '', diff: diffText(players[c].ratingDiff) }));
 }
 
 /**
@@ -37,17 +39,17 @@ export function rematchView(s) {
       players.white.engine || players.black.engine || !players.white.joined || !players.black.joined) {
     return null;
   }
-  const opp = players[other(s.you)].name || capital(other(s.you));
+  const opp = displayName(players[other(s.you)].name) || colourName(other(s.you));
   const r = s.rematch;
   const mine = r && r.by === s.you;
   const view = { label: '', offer: false, answer: false, cancel: false, game: null };
-  if (r && r.status === 'accepted' && r.game) return { ...view, label: 'The rematch is on.', game: r.game };
+  if (r && r.status === 'accepted' && r.game) return { ...view, label: t('rematch.on'), game: r.game };
   if (r && r.status === 'pending') {
     return mine
-      ? { ...view, label: `You offered ${opp} a rematch; waiting for an answer.`, cancel: true }
-      : { ...view, label: `${opp} offers a rematch.`, answer: true };
+      ? { ...view, label: t('rematch.you_offered', { name: opp }), cancel: true }
+      : { ...view, label: t('rematch.offered', { name: opp }), answer: true };
   }
-  if (r && r.status === 'declined') view.label = mine ? `${opp} declined the rematch.` : 'You declined the rematch.';
+  if (r && r.status === 'declined') view.label = mine ? t('rematch.declined', { name: opp }) : t('rematch.you_declined');
   return { ...view, offer: true };
 }
 

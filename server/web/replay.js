@@ -3,6 +3,7 @@
 // keeps the position shown and fetches earlier ones, so that only the last
 // choice is shown when answers come back out of order.
 
+import { t } from './i18n.js';
 import { moveNumber } from './notation.js';
 import { other } from './text.js';
 
@@ -52,9 +53,7 @@ export function moveRows(moves, first) {
 
 /** viewText says which earlier position is shown, of a game of n moves. */
 export function viewText(ply, n) {
-  return ply === 0
-    ? `Start position (of ${n} moves). Read-only.`
-    : `After move ${ply} of ${n}. Read-only.`;
+  return ply === 0 ? t('replay.start', { n }) : t('replay.after', { ply, n });
 }
 
 /**
@@ -68,9 +67,9 @@ export function shownSide(state, view) {
   if (view) {
     const d = view.data;
     const hands = d.hands || { white: 0, black: 0 };
-    const t = d.turn;
-    const shadow = hands[t] > 1 && hands[other(t)] === 0 ? hands[t] : 0;
-    return { hands, turn: t, shadow, over: view.ply === state.moves.length && Boolean(state.over) };
+    const turn = d.turn;
+    const shadow = hands[turn] > 1 && hands[other(turn)] === 0 ? hands[turn] : 0;
+    return { hands, turn, shadow, over: view.ply === state.moves.length && Boolean(state.over) };
   }
   return {
     hands: state.hands || { white: 0, black: 0 },

@@ -3,10 +3,12 @@
 // names, the open seats and the offers. Pure: every function takes the
 // state as the API gives it.
 
+import { displayName } from './dom.js';
+import { t } from './i18n.js';
 import { parseMove } from './notation.js';
-import { capital, men, other, uncapital } from './text.js';
+import { colourName, other, reasonText, uncapital } from './text.js';
 
-const heads = { '1-0': 'White wins', '0-1': 'Black wins', '1/2-1/2': 'Draw' };
+const heads = { '1-0': 'result.white_wins', '0-1': 'result.black_wins', '1/2-1/2': 'result.draw' };
 
 /**
  * myTurn reports whether the viewer may move now. The server refuses moves
@@ -19,7 +21,7 @@ export function myTurn(s) {
 }
 
 /** title is the page's title: the board, and "Your move" when it is. */
-export const title = (s) => `${myTurn(s) ? 'Your move · ' : ''}Emergo ${s.size}×${s.size}`;
+export const title = (s) => (myTurn(s) ? t('title.your_move', { size: s.size }) : t('title.game', { size: s.size }));
 
 /**
  * moveHint is what the viewer's move must be: an entry (of the shadow
@@ -28,14 +30,12 @@ export const title = (s) => `${myTurn(s) ? 'Your move · ' : ''}Emergo ${s.size}
 export function moveHint(s) {
   const legal = (s.legal || []).map(parseMove).filter(Boolean);
   if (legal.length && legal.every((m) => m.kind === 'entry')) {
-    return s.shadow > 1
-      ? `Your move: enter your shadow piece (${s.shadow} men as one column).`
-      : 'Your move: enter a man on a marked square.';
+    return s.shadow > 1 ? t('status.enter_shadow', { n: s.shadow }) : t('status.enter');
   }
   if (legal.length && legal[0].kind === 'capture') {
-    return `Your move: you must capture (${men(legal[0].squares.length - 1)}).`;
+    return t('status.must_capture', { n: legal[0].squares.length - 1 });
   }
-  return 'Your move.';
+  return t('status.your_move');
 }
 
 /**
@@ -45,11 +45,11 @@ export function moveHint(s) {
  * page's link carries, if any.
  */
 export function statusLine(s, viewing, invite = '') {
-  if (s.over) return { text: aborted(s) ? 'Game aborted.' : 'Game over.', cls: 'status over' };
+  if (s.over) return { text: aborted(s) ? t('status.aborted') : t('status.over'), cls: 'status over' };
   let text;
   let cls = 'status';
   if (s.thinking) {
-    text = 'Emergo is thinking…';
+    text = t('status.thinking');
     cls += ' thinking';
   } else if (myTurn(s)) {
     text = moveHint(s);
@@ -57,18 +57,18 @@ export function statusLine(s, viewing, invite = '') {
   } else if (s.you) {
     const opp = other(s.you);
     const op = (s.players || {})[opp] || {};
-    text = !op.joined && !op.engine && s.mode === 'friend'
-      ? 'Waiting for your friend to join. Send them the link below.'
-      : `Waiting for ${op.name || capital(opp)} (${capital(opp)}).`;
+    const name = displayName(op.name) || colourName(opp);
+    if (!op.joined && !op.engine && s.mode === 'friend') text = t('status.wait_friend');
+    else text = opp === 'white' ? t('status.waiting_white', { name }) : t('status.waiting_black', { name });
   } else if (s.invited && invite) {
-    text = 'You are invited to play: take your seat below.';
+    text = t('status.invited_you');
   } else if (s.invited) {
-    text = 'Waiting for the invited friend to join. You are watching.';
+    text = t('status.invited_wait');
   } else {
-    text = `${s.turn === 'white' ? 'White' : 'Black'} to move.`;
-    if (s.mode !== 'analysis') text += ' You are watching.';
+    text = s.turn === 'white' ? t('status.to_move_white') : t('status.to_move_black');
+    if (s.mode !== 'analysis') text += ` ${t('status.watching')}`;
   }
-  if (viewing) text = `Live game: ${uncapital(text)}`;
+  if (viewing) text = t('status.live', { status: uncapital(text) });
   return { text, cls };
 }
 
@@ -83,21 +83,21 @@ const aborted = (s) => s.over && s.reason === 'aborted';
 export function resultText(s) {
   if (!s.over) return null;
   if (aborted(s)) {
-    return { head: 'Aborted', score: '', reason: 'No result: the game was called off before both players had moved.', mine: '' };
+    return { head: t('result.aborted'), score: '', reason: t('result.aborted_reason'), mine: '' };
   }
   let mine = '';
   if (s.you && s.result !== '1/2-1/2') {
     const winner = s.result === '1-0' ? 'white' : 'black';
-    mine = s.you === winner ? 'You won.' : 'You lost.';
+    mine = s.you === winner ? t('result.you_won') : t('result.you_lost');
   }
-  return { head: heads[s.result] || s.result, score: s.result, reason: s.reason ? capital(s.reason) : '', mine };
+  return { head: heads[s.result] ? t(heads[s.result]) : s.result, score: s.result, reason: reasonText(s.reason), mine };
 }
 
 /** playerName is the name shown for colour's seat. */
 export function playerName(s, colour) {
   const p = (s.players && s.players[colour]) || {};
-  if (!p.joined && !p.engine && s.mode === 'friend') return 'waiting for a player…';
-  return p.name || capital(colour);
+  if (!p.joined && !p.engine && s.mode === 'friend') return t('player.waiting');
+  return displayName(p.name) || colourName(colour);
 }
 
 /**
@@ -116,7 +116,7 @@ export function openSeats(s, invite = '') {
  * open, as the state's analysis says): no engine help for anyone while
  * the game is played.
  */
-export const analysisNote = (s) => (s.analysis ? '' : 'The engine analyses this game once it has ended.');
+export const analysisNote = (s) => (s.analysis ? '' : t('analysis.closed_note'));
 
 /**
  * inviteFromHash is the invitation a link carries after '#' ("#invite=…"),
@@ -135,8 +135,13 @@ export function gameLink(origin, s) {
 }
 
 /** inviteTitle heads the link of a friend game: an invitation until the friend is there. */
-export const inviteTitle = (friendJoined) =>
-  friendJoined ? 'Link to this game (others can watch)' : 'Invite a friend: send this link';
+export const inviteTitle = (friendJoined) => (friendJoined ? t('invite.link') : t('invite.send'));
+
+/** offerKeys are the messages of the offers: the viewer's own, and each colour's. */
+const offerKeys = {
+  draw: { mine: 'offer.you_draw', white: 'offer.draw_white', black: 'offer.draw_black' },
+  takeback: { mine: 'offer.you_takeback', white: 'offer.takeback_white', black: 'offer.takeback_black' },
+};
 
 /**
  * controls are the seated player's buttons and the open offers: {playing,
@@ -153,9 +158,7 @@ export function controls(s) {
   const offers = [];
   const offer = (what, by) => {
     const mine = by === s.you;
-    const label = mine
-      ? `You ${what === 'draw' ? 'offered a draw' : 'asked to take back a move'}; waiting for an answer.`
-      : `${capital(by)} ${what === 'draw' ? 'offers a draw' : 'asks to take back a move'}.`;
+    const label = t(mine ? offerKeys[what].mine : offerKeys[what][by]);
     offers.push({ what, label, answer: playing && !mine });
   };
   if (!s.over && s.drawOffer) offer('draw', s.drawOffer);
@@ -165,11 +168,11 @@ export function controls(s) {
     abort: playing && Boolean(s.abortable),
     draw: {
       disabled: !oppJoined || s.drawOffer === s.you,
-      text: s.drawOffer === s.you ? 'Draw offered' : 'Offer draw',
+      text: s.drawOffer === s.you ? t('game.draw_offered') : t('game.offer_draw'),
     },
     takeback: {
       disabled: !oppJoined || s.moves.length === 0 || s.takeback === s.you,
-      text: s.takeback === s.you ? 'Take-back asked' : 'Take back',
+      text: s.takeback === s.you ? t('game.takeback_asked') : t('game.takeback'),
     },
     offers,
   };

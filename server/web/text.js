@@ -1,5 +1,7 @@
 // Small pure helpers for the wording of the pages: colours, capitals,
-// counts of men.
+// counts of men, the endings of games, in the page's language.
+
+import { t } from './i18n.js';
 
 /** other is the opponent of a colour, "white" or "black". */
 export const other = (c) => (c === 'white' ? 'black' : 'white');
@@ -11,4 +13,35 @@ export const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 export const uncapital = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** men counts men: "1 man", "3 men". */
-export const men = (n) => `${n} ${n === 1 ? 'man' : 'men'}`;
+export const men = (n) => t('count.men', { n });
+
+/** colourName names a colour, "white" or "black", as a side: "White". */
+export const colourName = (c) => (c === 'white' ? t('colour.white') : t('colour.black'));
+
+/**
+ * reasonKeys are the messages of the ways a game ends, by the words of
+ * the API's reason (the Termination of the records, which stay English).
+ */
+const reasonKeys = {
+  'all men taken prisoner': 'reason.no_men',
+  'no legal move': 'reason.no_move',
+  'threefold repetition': 'reason.repetition',
+  resignation: 'reason.resignation',
+  agreement: 'reason.agreement',
+  'time forfeit': 'reason.time_forfeit',
+  adjudication: 'reason.adjudication',
+  aborted: 'reason.aborted',
+  'illegal move': 'reason.illegal_move',
+  crash: 'reason.crash',
+};
+
+/**
+ * reasonText is how a game ended, from the API's reason, as a sentence in
+ * the page's language ("" for none); a record's own word, which is none
+ * of the site's, is shown as the record has it.
+ */
+export function reasonText(reason) {
+  if (!reason) return '';
+  const word = reason.split(':')[0].trim();
+  return Object.hasOwn(reasonKeys, word) ? t(reasonKeys[word]) : capital(reason);
+}

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { bestLine, formatScore, scoreText, searchFacts } from '../analysis.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 test('formatScore', async (t) => {
   const cases = [

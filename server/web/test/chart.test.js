@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { CHART, change, chartPath, chartScale, chartSummary, niceTicks, poolName, startRating } from '../chart.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 test('niceTicks', async (t) => {
   const cases = [

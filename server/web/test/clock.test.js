@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { clockBase, clockReading, formatClock } from '../clock.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 test('formatClock', async (t) => {
   const cases = [

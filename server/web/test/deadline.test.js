@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { daysPerMove, deadlineText, formatLeft } from '../deadline.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 const MIN = 60000;
 const HOUR = 60 * MIN;

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { failureText } from '../api.js';
 import { ago, levelRating, listResult } from '../home.js';
 import {
   errorText, formatDate, formatNumber, LANGUAGES, lang, pluralCategory, setCatalogue, setStrict, t, tParts, useLanguage,
 } from '../i18n.js';
+import { moveHint } from '../status.js';
 import { catalogue, inLanguage } from './lang.js';
 
 test('pluralCategory', async (st) => {
@@ -43,7 +45,7 @@ test('plural messages', async (st) => {
 test('a Portuguese million falls back to other', () => {
   inLanguage('pt');
   assert.equal(pluralCategory('pt', 1000000), 'many');
-  assert.equal(t('time.days_per_move', { n: 1000000 }), '1000000 dias por lance');
+  assert.equal(t('time.days_per_move', { n: 1000000 }).replace(/\s/g, ' '), '1 000 000 dias por lance');
   inLanguage('en');
 });
 
@@ -125,5 +127,56 @@ test('the home page in Russian', () => {
   assert.equal(ago('2026-01-01T12:00:00Z', now), '01.01.2026');
   assert.equal(listResult('1-0'), 'Победа белых');
   assert.equal(levelRating([{ level: 3, rating: 1500.4 }], 3), '(около 1500)');
+  inLanguage('en');
+});
+
+test('the server\'s errors in the page\'s language', async (st) => {
+  const cases = [
+    {
+      name: 'an illegal move in Russian', lang: 'ru', status: 400,
+      data: { error: 'illegal move "d4": the first move may not be on the centre d4 (RULES 4.3)', code: 'move.centre_first', params: { move: 'd4', square: 'd4', rule: '4.3', side: 'white' } },
+      want: 'Первым ходом нельзя выставить шашку в центр, на d4 (ПРАВИЛА 4.3).',
+    },
+    {
+      name: 'the majority in Portuguese', lang: 'pt', status: 400,
+      data: { error: '…', code: 'move.majority', params: { n: 2, rule: '3.6' } },
+      want: 'É obrigatório capturar 2 damas (a maior captura precede, REGRAS 3.6).',
+    },
+    {
+      name: 'must capture in Elefen', lang: 'lfn', status: 400,
+      data: { error: '…', code: 'move.must_capture', params: { rule: '3.5', example: 'c7xe5xg7' } },
+      want: 'Catura es obligada (REGULAS 3.5), per esemplo c7xe5xg7.',
+    },
+    { name: 'a code the page does not know', lang: 'ru', status: 400, data: { error: 'something new', code: 'new.thing' }, want: 'something new' },
+    { name: 'no answer of its own', lang: 'pt', status: 429, data: null, want: 'Demasiados pedidos: espere um momento e tente de novo.' },
+    { name: 'an unusual status', lang: 'en', status: 418, data: null, want: 'The server answered 418.' },
+  ];
+  for (const c of cases) {
+    await st.test(c.name, () => {
+      inLanguage(c.lang);
+      assert.equal(failureText(c.status, c.data), c.want);
+    });
+  }
+  inLanguage('en');
+});
+
+test('the status line counts men in each language', async (st) => {
+  const s = (jumps) => ({
+    size: 7, mode: 'friend', over: false, turn: 'white', you: 'white', moves: [], shadow: 0,
+    legal: [['c1', 'e3', 'g5', 'e7', 'c5', 'a3'].slice(0, jumps + 1).join('x')],
+    players: { white: { name: 'A', joined: true }, black: { name: 'B', joined: true } },
+  });
+  const cases = [
+    { lang: 'ru', want: ['Ваш ход: бой обязателен (1 шашка).', 'Ваш ход: бой обязателен (2 шашки).', 'Ваш ход: бой обязателен (5 шашек).'] },
+    { lang: 'pt', want: ['A sua vez: a captura é obrigatória (1 dama).', 'A sua vez: a captura é obrigatória (2 damas).', 'A sua vez: a captura é obrigatória (5 damas).'] },
+    { lang: 'lfn', want: ['Tua move: tu debe catura (1 peso).', 'Tua move: tu debe catura (2 pesos).', 'Tua move: tu debe catura (5 pesos).'] },
+    { lang: 'en', want: ['Your move: you must capture (1 man).', 'Your move: you must capture (2 men).', 'Your move: you must capture (5 men).'] },
+  ];
+  for (const c of cases) {
+    await st.test(c.lang, () => {
+      inLanguage(c.lang);
+      assert.deepEqual([1, 2, 5].map((n) => moveHint(s(n))), c.want);
+    });
+  }
   inLanguage('en');
 });

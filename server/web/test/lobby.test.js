@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { acceptedGame, challengeRequest, challengeRow, timeText } from '../lobby.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 test('challengeRequest', async (t) => {
   const live = { size: '7', speed: 'live', minutes: '5', increment: '3', days: '3', rated: true, color: 'black', to: '' };

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { myGameRow } from '../my.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 const HOUR = 3600000;
 
@@ -43,7 +46,7 @@ test('myGameRow', async (t) => {
     },
     {
       name: 'aborted', g: game({ turn: null, yourTurn: false, reason: 'aborted' }),
-      want: { href: '/g/k3J9', opponent: 'Bob', board: '7×7', time: '3 days per move', status: 'Aborted', left: '', yourTurn: false, over: true },
+      want: { href: '/g/k3J9', opponent: 'Bob', board: '7×7', time: '3 days per move', status: 'Aborted.', left: '', yourTurn: false, over: true },
     },
     {
       name: 'an id made safe for the path', g: game({ id: 'a/b' }),

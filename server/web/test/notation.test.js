@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { moveNumber, moveParts, normalizeMove, parseMove, parseSquare, squareName } from '../notation.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 test('parseMove', async (t) => {
   const cases = [

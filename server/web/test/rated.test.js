@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { diffText, ratingChanges, rematchGame, rematchView } from '../rated.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 test('diffText', async (t) => {
   const cases = [

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { firstSide, moveRows, navDisabled, navTarget, Replay, shownSide, viewText } from '../replay.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 test('navTarget', async (t) => {
   const cases = [

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { analysisNote, controls, gameLink, inviteFromHash, inviteTitle, moveHint, myTurn, openSeats, playerName, resultText, statusLine, title } from '../status.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 // game is a state as the API gives it, with the fields given changed.
 const game = (over = {}) => ({
@@ -79,15 +82,15 @@ test('resultText', async (t) => {
     { name: 'going on', s: game(), want: null },
     {
       name: 'I won', s: game({ result: '1-0', over: true, reason: 'all men taken prisoner' }),
-      want: { head: 'White wins', score: '1-0', reason: 'All men taken prisoner', mine: 'You won.' },
+      want: { head: 'White wins', score: '1-0', reason: 'All men taken prisoner.', mine: 'You won.' },
     },
     {
       name: 'I lost', s: game({ result: '0-1', over: true, reason: 'resignation' }),
-      want: { head: 'Black wins', score: '0-1', reason: 'Resignation', mine: 'You lost.' },
+      want: { head: 'Black wins', score: '0-1', reason: 'By resignation.', mine: 'You lost.' },
     },
     {
       name: 'a draw', s: game({ result: '1/2-1/2', over: true, reason: 'agreement' }),
-      want: { head: 'Draw', score: '1/2-1/2', reason: 'Agreement', mine: '' },
+      want: { head: 'Draw', score: '1/2-1/2', reason: 'Draw by agreement.', mine: '' },
     },
     {
       name: 'watched, without a reason', s: game({ you: null, result: '1-0', over: true }),

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { accepts, GameSync, playedMove } from '../sync.js';
+import { inLanguage } from './lang.js';
+
+inLanguage('en');
 
 const st = (version, you = null, moves = []) => ({ version, you, moves });
 const rm = (version, at, status) => ({ ...st(version, 'white'), rematch: { by: 'black', status, at } });

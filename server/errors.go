@@ -1,0 +1,325 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"emergo/account"
+	"emergo/enginework"
+	"emergo/game"
+	"emergo/lobby"
+	"emergo/notation"
+	"emergo/rules"
+)
+
+// An error of the API is a status, a code and an English message
+// (docs/api.md): {"error": "the first move may not be on the centre e5
+// (RULES 4.3)", "code": "move.centre_first", "params": {"square": "e5",
+// "rule": "4.3", ...}}. The message is for API users; the pages say the
+// code in their language, from its parameters (web/i18n: error.CODE). The
+// codes are stable, and the ones below are all there are: each has its
+// message in every catalogue (TestErrorCodesTranslated).
+const (
+	// The request itself.
+	codeInvalid     = "request.invalid" // a value the API does not take; the message says which
+	codeMalformed   = "request.malformed"
+	codeTooLarge    = "request.too_large"
+	codeNoEndpoint  = "request.not_found"
+	codeTooMany     = "request.too_many"
+	codeTooManyLive = "request.too_many_streams"
+	codeInternal    = "server.internal"
+	codeStorage     = "server.storage"
+	codeReadStorage = "server.read_storage"
+
+	// Games.
+	codeNoSuchGame      = "game.not_found"
+	codeDamaged         = "game.damaged"
+	codeChanged         = "game.changed"
+	codeNotPlaying      = "game.not_playing"
+	codeStale           = "game.stale"
+	codeAbsent          = "game.opponent_absent"
+	codeSeatsTaken      = "game.seats_taken"
+	codeInvited         = "game.invited"
+	codeNotYourTurn     = "game.not_your_turn"
+	codeTimeOut         = "game.time_out"
+	codeAborted         = "game.aborted"
+	codeOver            = "game.over"
+	codeTooLate         = "game.too_late_to_abort"
+	codeDrawDeclined    = "offer.draw_declined"
+	codeNoDrawOffer     = "offer.no_draw"
+	codeNoTakeback      = "offer.no_takeback"
+	codeNothingToTake   = "offer.nothing_to_take_back"
+	codeAnalysisClosed  = "analysis.closed"
+	codeAnalysisOver    = "analysis.game_over"
+	codeAnalysisStopped = "analysis.interrupted"
+	codeAnalysisBusy    = "analysis.too_many"
+	codeAnalysisFull    = "analysis.queue_full"
+
+	// Records.
+	codeRecordTooLarge   = "record.too_large"
+	codeRecordUnread     = "record.unreadable"
+	codeRecordUnplayed   = "record.unplayable"
+	codeRecordNotWritten = "record.not_written"
+
+	// Accounts and players.
+	codeAccountsDown     = "account.unavailable"
+	codeNoAccounts       = "account.none"
+	codeNameTaken        = "account.name_taken"
+	codeWrongPassword    = "account.wrong_password"
+	codeThrottledSeconds = "account.throttled_seconds"
+	codeThrottledMinutes = "account.throttled_minutes"
+	codeNoPlayer         = "player.not_found"
+
+	// The lobby.
+	codeNoLobby        = "lobby.none"
+	codeLobbyLogIn     = "lobby.log_in"
+	codeNoChallenge    = "challenge.not_found"
+	codeChallengeGone  = "challenge.gone"
+	codeNotYours       = "challenge.not_yours"
+	codeChallengeGuest = "challenge.to_guest"
+	codeChallengeSelf  = "challenge.self"
+	codeNoRematch      = "rematch.not_allowed"
+)
+
+// apiError is an error of a request itself, made by the HTTP layer: its
+// status, its code and parameters, and its English message.
+type apiError struct {
+	status int
+	code   string
+	msg    string
+	params map[string]any
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+// failure is an API error without parameters.
+func failure(status int, code, msg string) *apiError {
+	return &apiError{status: status, code: code, msg: msg}
+}
+
+// invalid is a request with a value the API does not take: 400, the
+// message saying which. The pages never send one.
+func invalid(format string, args ...any) *apiError {
+	return failure(http.StatusBadRequest, codeInvalid, fmt.Sprintf(format, args...))
+}
+
+// errorJSON is an error as the API answers it.
+type errorJSON struct {
+	Error  string         `json:"error"`
+	Code   string         `json:"code"`
+	Params map[string]any `json:"params,omitempty"`
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	e := httpError(err)
+	writeJSON(w, e.status, errorJSON{e.msg, e.code, e.params})
+}
+
+// httpError gives an error its status, code and message: the HTTP
+// layer's own, the site's (live.go), the game's, the rules', the
+// notation's and the accounts' all map here, and nowhere else.
+func httpError(err error) *apiError {
+	var (
+		ae   *apiError
+		name *account.NameError
+		over *game.OverError
+		none *game.NoOfferError
+		bad  *notation.MoveError
+	)
+	switch {
+	case errors.As(err, &ae):
+		return ae
+	case errors.As(err, &name):
+		return nameError(name)
+	case errors.As(err, &over) && over.Ending.Termination == game.Aborted:
+		return failure(http.StatusConflict, codeAborted, "the game was aborted")
+	case errors.As(err, &over):
+		return &apiError{http.StatusConflict, codeOver,
+			fmt.Sprintf("the game is over (%s, %s)", over.Ending.Result, over.Ending.Termination),
+			map[string]any{"result": over.Ending.Result.String(), "reason": over.Ending.Termination.String()}}
+	case errors.As(err, &none):
+		what, answer, code := "draw offer", "decline", codeNoDrawOffer
+		if none.TakeBack {
+			what, code = "take-back request", codeNoTakeback
+		}
+		if none.Accept {
+			answer = "accept"
+		}
+		return failure(http.StatusConflict, code, "there is no "+what+" to "+answer)
+	case errors.As(err, &bad):
+		return moveError(bad)
+	case errors.Is(err, rules.ErrIllegal):
+		return moveError(&notation.MoveError{Err: err})
+	}
+	for _, e := range siteErrors {
+		if errors.Is(err, e.err) {
+			return failure(e.status, e.code, or(e.msg, e.err.Error()))
+		}
+	}
+	return failure(http.StatusInternalServerError, codeInternal, "internal error")
+}
+
+// siteErrors are the statuses and codes of the errors of the site and
+// the game, and the message when it is not the error's text.
+var siteErrors = []struct {
+	err    error
+	status int
+	code   string
+	msg    string
+}{
+	{errNoSuchGame, http.StatusNotFound, codeNoSuchGame, ""},
+	{errDamaged, http.StatusInternalServerError, codeDamaged, ""},
+	{errChanged, http.StatusConflict, codeChanged, ""},
+	{errStorage, http.StatusServiceUnavailable, codeStorage, ""},
+	{errNotPlaying, http.StatusForbidden, codeNotPlaying, ""},
+	{errStale, http.StatusConflict, codeStale, ""},
+	{errAbsent, http.StatusConflict, codeAbsent, ""},
+	{errSeatsTaken, http.StatusConflict, codeSeatsTaken, ""},
+	{errDeclined, http.StatusConflict, codeDrawDeclined, "Emergo declines the draw"},
+	{errNoAnalysis, http.StatusForbidden, codeAnalysisClosed, ""},
+	{errInvited, http.StatusForbidden, codeInvited, ""},
+	{enginework.ErrClientBusy, http.StatusTooManyRequests, codeAnalysisBusy, "you have as many analyses waiting as you may: wait for one to finish"},
+	{enginework.ErrQueueFull, http.StatusServiceUnavailable, codeAnalysisFull, "the analysis queue is full, try again in a moment"},
+	{game.ErrNotYourTurn, http.StatusConflict, codeNotYourTurn, "it is not your turn"},
+	{game.ErrTimeOut, http.StatusConflict, codeTimeOut, "your time ran out"},
+	{game.ErrNothingToTakeBack, http.StatusConflict, codeNothingToTake, "you have no move to take back"},
+	{game.ErrTooLate, http.StatusConflict, codeTooLate, "both players have moved: the game can no longer be aborted"},
+}
+
+func or(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}
+
+// illegalCodes are the codes of the rules' reasons why a move is not
+// legal (rules.IllegalReason).
+var illegalCodes = map[rules.IllegalReason]string{
+	rules.NotAMove:      "move.not_a_move",
+	rules.NoLegalMove:   "move.no_legal_move",
+	rules.MustCapture:   "move.must_capture",
+	rules.NoMenInHand:   "move.no_men_in_hand",
+	rules.Occupied:      "move.occupied",
+	rules.CentreFirst:   "move.centre_first",
+	rules.Feeding:       "move.feeding",
+	rules.MustEnter:     "move.must_enter",
+	rules.NotYours:      "move.not_yours",
+	rules.NotAdjacent:   "move.not_adjacent",
+	rules.NoCapture:     "move.no_capture",
+	rules.Majority:      "move.majority",
+	rules.NoSuchCapture: "move.no_such_capture",
+}
+
+// syntaxCodes are the codes of the ways a move text is not written as a
+// move (notation.SyntaxProblem, rules.SquareProblem).
+var (
+	syntaxCodes = map[notation.SyntaxProblem]string{
+		notation.EmptyMove:   "move.empty",
+		notation.StepForm:    "move.step_form",
+		notation.CaptureForm: "move.capture_form",
+		notation.LongCapture: "move.too_long",
+	}
+	squareCodes = map[rules.SquareProblem]string{
+		rules.NotAName:    "move.not_a_square",
+		rules.OffBoard:    "move.off_board",
+		rules.LightSquare: "move.light_square",
+	}
+)
+
+// moveError is the answer to a move that cannot be played: 400, the
+// code of the rules' reason (or of the text's form) and its parameters:
+// the move as given, the rule (its number in docs/rules.md), the side to
+// move, and as the reason needs them the square, the count of men (n)
+// and an example of a legal capture.
+func moveError(e *notation.MoveError) *apiError {
+	out := &apiError{status: http.StatusBadRequest, code: "move.illegal", msg: "illegal move " + e.Error(),
+		params: map[string]any{"move": e.Text}}
+	if e.Text == "" {
+		out.msg = "illegal move: " + e.Err.Error()
+	}
+	var (
+		ill *rules.IllegalMoveError
+		syn *notation.SyntaxError
+		sq  *rules.SquareError
+	)
+	switch {
+	case errors.As(e, &ill):
+		g := ill.Geometry()
+		out.code = or(illegalCodes[ill.Reason], out.code)
+		out.params["side"] = colorNames[ill.Side]
+		if ill.Rule != "" {
+			out.params["rule"] = ill.Rule
+		}
+		if ill.Square != rules.NoSquare {
+			out.params["square"] = g.Name(ill.Square)
+		}
+		if ill.Count > 0 {
+			out.params["n"] = ill.Count
+		}
+		if !ill.Example.IsZero() {
+			out.params["example"] = ill.Example.Text(g)
+		}
+		if ill.Reason == rules.NotAdjacent {
+			out.params["from"], out.params["to"] = g.Name(ill.Move.From()), g.Name(ill.Move.To())
+		}
+		if ill.Reason == rules.NotAMove {
+			out.params["n"] = g.N
+		}
+	case errors.As(e, &sq):
+		out.code = or(squareCodes[sq.Problem], out.code)
+		out.params["square"] = sq.Name
+		out.params["n"] = sq.N
+	case errors.As(e, &syn):
+		out.code = or(syntaxCodes[syn.Problem], out.code)
+	}
+	return out
+}
+
+// nameError is the answer to a username or a name refused.
+func nameError(e *account.NameError) *apiError {
+	out := failure(http.StatusBadRequest, codeInvalid, e.Reason)
+	switch e.Problem {
+	case account.UsernameLength:
+		out.code, out.params = "account.username_length", map[string]any{"min": account.MinUsername, "max": account.MaxUsername}
+	case account.UsernameStart:
+		out.code = "account.username_start"
+	case account.UsernameReserved:
+		out.code, out.params = "account.username_reserved", map[string]any{"name": e.Name}
+	case account.UsernameChars:
+		out.code = "account.username_chars"
+	case account.NameEmpty:
+		out.code = "name.empty"
+	case account.NameTooLong:
+		out.code, out.params = "name.too_long", map[string]any{"n": account.MaxName}
+	}
+	return out
+}
+
+// passwordError is the answer to a password refused.
+func passwordError(e *account.PasswordError) *apiError {
+	out := failure(http.StatusBadRequest, codeInvalid, e.Reason)
+	switch e.Problem {
+	case account.PasswordText:
+		out.code = "account.password_text"
+	case account.PasswordShort:
+		out.code, out.params = "account.password_short", map[string]any{"n": account.MinPassword}
+	case account.PasswordLong:
+		out.code, out.params = "account.password_long", map[string]any{"n": account.MaxPassword}
+	}
+	return out
+}
+
+// challengeError is the answer to a challenge that breaks a rule of the
+// lobby.
+func challengeError(e *lobby.Error) *apiError {
+	out := failure(http.StatusBadRequest, codeInvalid, e.Reason)
+	switch e.Problem {
+	case lobby.ToGuest:
+		out.code = codeChallengeGuest
+	case lobby.ChallengeSelf:
+		out.code = codeChallengeSelf
+	}
+	return out
+}
