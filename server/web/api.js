@@ -3,6 +3,7 @@
 // player, in the page's language.
 
 import { errorText, t } from './i18n.js';
+import { capital } from './text.js';
 
 /**
  * ApiError is a refused request: the HTTP status, the server's error code
@@ -41,7 +42,8 @@ export function failureText(status, data) {
   const params = data && data.params && typeof data.params === 'object' ? data.params : {};
   const own = errorText(code, params);
   if (own) return own;
-  if (data && typeof data.error === 'string' && data.error) return data.error;
+  // The server's own text starts in lower case, as Go errors do.
+  if (data && typeof data.error === 'string' && data.error) return capital(data.error);
   return fallback[status] ? t(fallback[status]) : t('api.status', { status });
 }
 

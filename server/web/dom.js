@@ -3,7 +3,6 @@
 
 import { t } from './i18n.js';
 import { moveParts } from './notation.js';
-import { capital } from './text.js';
 
 /** $ is the first element matching sel in root. */
 export const $ = (sel, root = document) => root.querySelector(sel);
@@ -26,8 +25,7 @@ export function h(tag, attrs = {}, ...children) {
 
 /** showMessage puts text in a message element; kind is "error" or "info". */
 export function showMessage(el, text, kind = 'error') {
-  // The server's messages start in lower case, as Go errors do.
-  el.textContent = text ? capital(text) : '';
+  el.textContent = text || '';
   el.className = `message ${text ? kind : ''}`;
 }
 
