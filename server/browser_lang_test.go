@@ -3,6 +3,7 @@ package server_test
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -88,6 +89,25 @@ func englishTexts(t *testing.T, lang string) map[string]string {
 // hold an English word.
 var properNames = []string{"Abstract Play"}
 
+// englishIn finds the English left in text, a page's in lang: the texts
+// of englishTexts that it holds as whole words, each as "key: text", in
+// order. Proper names are not English.
+func englishIn(t *testing.T, lang, text string) []string {
+	t.Helper()
+	for _, name := range properNames {
+		text = strings.ReplaceAll(text, name, "")
+	}
+	var found []string
+	for key, s := range englishTexts(t, lang) {
+		word := regexp.MustCompile(`(?:^|[^\p{L}\p{N}])` + regexp.QuoteMeta(s) + `(?:$|[^\p{L}\p{N}])`)
+		if word.MatchString(text) {
+			found = append(found, key+": "+s)
+		}
+	}
+	slices.Sort(found)
+	return found
+}
+
 // TestBrowserLanguageSwitch: a person whose browser asks for English
 // chooses Русский in the header: the page comes back in Russian, and
 // stays so after a reload and on the other pages. Each language's home
@@ -137,14 +157,8 @@ func TestBrowserLanguageSwitch(t *testing.T) {
 			t.Errorf("the home page in %s on a phone: sticks out: %v", lang, out)
 		}
 		if lang != "en" {
-			text := v.Text
-			for _, name := range properNames {
-				text = strings.ReplaceAll(text, name, "")
-			}
-			for key, s := range englishTexts(t, lang) {
-				if strings.Contains(text, s) {
-					t.Errorf("the home page in %s shows the English %q (%s)", lang, s, key)
-				}
+			if found := englishIn(t, lang, v.Text); len(found) > 0 {
+				t.Errorf("the home page in %s shows English: %q", lang, found)
 			}
 		}
 		b.screenshot("lang-home-" + lang + "-phone")
@@ -173,8 +187,7 @@ func fetchJS(path, body string) string {
 
 // TestBrowserLanguagesLayout: every page of the site in each language, on
 // a phone and a wide window: nothing sticks out, and no English is left
-// on a page in another language (the rules' own text aside, which its
-// page serves by language). A player with an account, a game against the
+// on a page in another language. A player with an account, a game against the
 // engine with a refused move, a game waiting for a friend, a game over, a
 // challenge in the lobby. The
 // screenshots are for the eye.
@@ -203,7 +216,6 @@ func TestBrowserLanguagesLayout(t *testing.T) {
 	}
 	for _, lang := range []string{"ru", "pt", "lfn", "en"} {
 		evalJS[map[string]any](b, fetchJS("/api/lang", `{lang: '`+lang+`'}`))
-		english := englishTexts(t, lang)
 		for _, size := range []struct {
 			name string
 			w, h int64
@@ -226,18 +238,8 @@ func TestBrowserLanguagesLayout(t *testing.T) {
 					t.Errorf("the %s page in %s, %s window: sticks out: %v", p.name, lang, size.name, out)
 				}
 				if lang != "en" {
-					sel := "body"
-					if p.name == "rules" {
-						sel = "header"
-					}
-					text := evalJS[string](b, `document.querySelector('`+sel+`').innerText`)
-					for _, name := range properNames {
-						text = strings.ReplaceAll(text, name, "")
-					}
-					for key, s := range english {
-						if strings.Contains(text, s) {
-							t.Errorf("the %s page in %s shows the English %q (%s)", p.name, lang, s, key)
-						}
+					if found := englishIn(t, lang, evalJS[string](b, `document.body.innerText`)); len(found) > 0 {
+						t.Errorf("the %s page in %s shows English: %q", p.name, lang, found)
 					}
 				}
 				b.screenshot("lang-" + p.name + "-" + lang + "-" + size.name)
