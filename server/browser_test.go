@@ -116,7 +116,9 @@ type browser struct {
 	ctx  context.Context
 }
 
-func newBrowser(t *testing.T, exe, name string) *browser {
+// newBrowser starts a browser; extra options come after the usual ones,
+// such as inLanguage's.
+func newBrowser(t *testing.T, exe, name string, extra ...chromedp.ExecAllocatorOption) *browser {
 	t.Helper()
 	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
 		chromedp.ExecPath(exe),
@@ -133,6 +135,7 @@ func newBrowser(t *testing.T, exe, name string) *browser {
 		chromedp.Env("TMPDIR="+os.Getenv("TMPDIR")),
 		chromedp.WindowSize(1280, 960),
 	)
+	opts = append(opts, extra...)
 	actx, acancel := chromedp.NewExecAllocator(t.Context(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(func() {
