@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"flag"
 	"io"
@@ -86,6 +87,23 @@ func BenchmarkLoadTwoServers(b *testing.B) {
 		urls = append(urls, ts.URL)
 	}
 	loadRun(b, urls)
+	// The size of the tables and their indexes, for the sizing of
+	// docs/deploy.md.
+	db, err := sql.Open("pgx", schema)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	var size, games, moves float64
+	if err := db.QueryRow(`SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c
+		JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'`).Scan(&size); err != nil {
+		b.Fatal(err)
+	}
+	if err := db.QueryRow(`SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM moves)`).Scan(&games, &moves); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(size/games/1024, "db-KiB/game")
+	b.ReportMetric(size/moves, "db-B/move")
 }
 
 // loadRun plays BenchmarkLoad's games on the servers at urls: the two
