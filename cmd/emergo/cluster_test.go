@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/cookiejar"
@@ -22,10 +24,12 @@ import (
 const patience = time.Minute
 
 // TestCluster runs the site as docs/deploy.md deploys it, in processes of
-// this command on one PostgreSQL database (EMERGO_TEST_POSTGRES, a schema
-// of the test's own): two `emergo serve` instances that do no engine work
-// and a worker. A friend game is played across the instances; a flag
-// falls once after the instance that held its game is killed.
+// this command (the test binary runs as the command, see TestMain) on one
+// PostgreSQL database (EMERGO_TEST_POSTGRES, a schema of the test's own):
+// two `emergo serve` instances that do no engine work, and a worker. A
+// friend game is played across the instances; the worker searching an
+// engine's move is killed, and another makes the move, once; a flag falls
+// once after the instance that held its game is killed.
 func TestCluster(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts server processes")
@@ -37,6 +41,7 @@ func TestCluster(t *testing.T) {
 	db := storetest.PostgresSchema(t, dsn)
 	a, b := startServe(t, db), startServe(t, db)
 	t.Run("FriendGameAcrossInstances", func(t *testing.T) { clusterFriendGame(t, a, b) })
+	t.Run("WorkerKilledMidSearch", func(t *testing.T) { clusterWorkerKilled(t, a, b, db) })
 	t.Run("FlagFallsOnceAfterItsInstanceDies", func(t *testing.T) { clusterFlag(t, a, b, startServe(t, db)) })
 }
 
@@ -73,6 +78,64 @@ func clusterFriendGame(t *testing.T, a, b *proc) {
 	}
 	if len(st.Moves) != 12 {
 		t.Errorf("%d moves played, want 12: %v", len(st.Moves), st.Moves)
+	}
+}
+
+// clusterWorkerKilled: an engine game at full strength (a search of a
+// second or two) on a, its move's job claimed by a worker, which is
+// killed while it searches; a second worker takes the job over once the
+// first one's lease runs out, and its move reaches the viewers of a and
+// b. The job was claimed twice and done once, and one move was played.
+func clusterWorkerKilled(t *testing.T, a, b *proc, db string) {
+	jobs, err := sql.Open("pgx", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer jobs.Close()
+	first := startWorker(t, db)
+	alice, watcher := newClient(), newClient()
+	g := call(t, alice, "POST", a.base+"/api/games", map[string]any{"mode": "engine", "size": 9, "level": 10, "color": "white"})
+	streams := map[string]<-chan gameState{
+		"a": follow(t, watcher, a.base+"/api/games/"+g.ID+"/events"),
+		"b": follow(t, watcher, b.base+"/api/games/"+g.ID+"/events"),
+	}
+	moved := call(t, alice, "POST", a.base+"/api/games/"+g.ID+"/move", map[string]any{"move": g.Legal[0], "ply": 0})
+	// The job is the worker's once it is running: its search has begun.
+	timeout := time.After(patience)
+	for {
+		var state string
+		err := jobs.QueryRow(`SELECT state FROM jobs WHERE game_id = $1 AND kind = 'move'`, g.ID).Scan(&state)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			t.Fatal(err)
+		}
+		if state == "running" {
+			break
+		}
+		if state != "" && state != "queued" {
+			t.Fatalf("the engine's move is %s before the worker was killed", state)
+		}
+		select {
+		case <-timeout:
+			t.Fatalf("no worker took the engine's move within %v:\n%s", patience, first.log)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	first.kill(t)
+	startWorker(t, db)
+	for name, events := range streams {
+		st := await(t, name+" sees the engine's move", events, func(e gameState) bool { return len(e.Moves) >= 2 })
+		if len(st.Moves) != 2 || st.Version != moved.Version+1 || st.Turn != "white" {
+			t.Errorf("on %s after the engine's move: %d moves, version %d, %s to move; want 2, %d, white",
+				name, len(st.Moves), st.Version, st.Turn, moved.Version+1)
+		}
+	}
+	var n, claims int
+	var state string
+	if err := jobs.QueryRow(`SELECT count(*), max(claims), max(state) FROM jobs WHERE game_id = $1 AND kind = 'move'`, g.ID).Scan(&n, &claims, &state); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 || claims != 2 || state != "done" {
+		t.Errorf("the engine's move: %d jobs, claimed %d times, %s; want one job claimed twice, done", n, claims, state)
 	}
 }
 
@@ -179,7 +242,7 @@ func startServe(t *testing.T, db string) *proc {
 				return
 			}
 		}
-	}, "serve", "-addr", "127.0.0.1:0", "-postgres", db, "-rate", "-1")
+	}, "serve", "-addr", "127.0.0.1:0", "-postgres", db, "-rate", "-1", "-workers", "0")
 	select {
 	case p.base = <-url:
 		return p
@@ -187,6 +250,30 @@ func startServe(t *testing.T, db string) *proc {
 		t.Fatalf("serve ended before it was ready:\n%s", p.log)
 	case <-time.After(patience):
 		t.Fatalf("serve not ready after %v:\n%s", patience, p.log)
+	}
+	return nil
+}
+
+// startWorker starts `emergo worker` on the PostgreSQL database db, with a
+// lease of a second, and returns when it is ready.
+func startWorker(t *testing.T, db string) *proc {
+	t.Helper()
+	ready := make(chan struct{})
+	p := startEmergo(t, func(sc *bufio.Scanner) {
+		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "Emergo worker is ready") {
+				close(ready)
+				return
+			}
+		}
+	}, "worker", "-postgres", db, "-threads", "2", "-lease", "1s")
+	select {
+	case <-ready:
+		return p
+	case <-p.exited:
+		t.Fatalf("the worker ended before it was ready:\n%s", p.log)
+	case <-time.After(patience):
+		t.Fatalf("the worker not ready after %v:\n%s", patience, p.log)
 	}
 	return nil
 }
