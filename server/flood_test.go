@@ -29,11 +29,12 @@ import (
 // do no engine work, and a worker of two searches, in this process. A
 // person plays the engine at level 1 through one server, and the time of
 // each reply is from the move's request to the reply's event on the
-// other server. Ten replies are timed alone, then twenty during a flood:
-// six clients (six addresses) each keep three searches to depth 12 asked,
-// on both servers, as the flood that once made a reply of 0.33 s take
-// 14.5 s. analyses-200 counts the searches of the flood answered while
-// the replies were timed.
+// other server. Ten replies are timed alone, then twenty or more during a
+// flood: six clients (six addresses) each keep three searches to depth 12
+// asked, on both servers, as the flood that once made a reply of 0.33 s
+// take 14.5 s; the person thinks a fifth of a second between the replies,
+// which go on until searches of the flood have been answered
+// (analyses-200 of them while the replies were timed).
 //
 //	go test ./server -run '^$' -bench AnalysisFlood -benchtime 1x
 func BenchmarkAnalysisFlood(b *testing.B) {
@@ -68,9 +69,9 @@ func BenchmarkAnalysisFlood(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		defer srv.Close()
 		ts := httptest.NewServer(srv.Handler())
 		defer ts.Close()
+		defer srv.Close() // first: it ends the event streams, which ts.Close waits for
 		urls = append(urls, ts.URL)
 	}
 	st, feed := open()
@@ -88,31 +89,64 @@ func BenchmarkAnalysisFlood(b *testing.B) {
 		jar, _ := cookiejar.New(nil)
 		person := &http.Client{Jar: jar, Timeout: time.Minute}
 		var g loadState
-		if err := post(person, urls[0]+"/api/games", map[string]any{"mode": "engine", "size": 9, "level": 1, "color": "white"}, &g); err != nil {
-			b.Fatal(err)
+		var ply int
+		var states <-chan floodState
+		unfollow := func() {}
+		defer func() { unfollow() }()
+		// newGame starts a game, and another when it ends.
+		newGame := func() {
+			unfollow()
+			if err := post(person, urls[0]+"/api/games", map[string]any{"mode": "engine", "size": 9, "level": 1, "color": "white"}, &g); err != nil {
+				b.Fatal(err)
+			}
+			states, unfollow = followStates(b, person, urls[1]+"/api/games/"+g.ID+"/events")
+			ply = 0
 		}
-		states, unfollow := followStates(b, person, urls[1]+"/api/games/"+g.ID+"/events")
-		ply := 0
-		replies := func(n int) []time.Duration {
-			var times []time.Duration
-			for range n {
-				start := time.Now()
-				if err := post(person, urls[0]+"/api/games/"+g.ID+"/move", map[string]any{"move": g.Legal[0], "ply": ply}, &g); err != nil {
-					b.Fatalf("move %d: %v", ply, err)
-				}
-				for st := range states {
-					if st.plies == ply+2 {
-						g.Legal = st.Legal
-						break
+		newGame()
+		// reply times the engine's reply to a move; false if the move
+		// ended the game.
+		reply := func() (time.Duration, bool) {
+			start := time.Now()
+			if err := post(person, urls[0]+"/api/games/"+g.ID+"/move", map[string]any{"move": g.Legal[0], "ply": ply}, &g); err != nil {
+				b.Fatalf("move %d: %v", ply, err)
+			}
+			timeout := time.After(time.Minute)
+			for {
+				select {
+				case st, open := <-states:
+					if !open {
+						b.Fatal("the event stream ended")
 					}
+					if st.over && st.plies == ply+1 {
+						g.Legal = nil
+						return 0, false
+					}
+					if st.plies < ply+2 {
+						continue
+					}
+					g.Legal = st.Legal
+				case <-timeout:
+					b.Fatalf("no reply to move %d within a minute", ply)
 				}
-				times = append(times, time.Since(start))
-				ply += 2
+				break
+			}
+			ply += 2
+			return time.Since(start), true
+		}
+		replies := func(n int, until func() bool) []time.Duration {
+			var times []time.Duration
+			for len(times) < n || !until() {
+				if d, ok := reply(); ok {
+					times = append(times, d)
+				}
+				if len(g.Legal) == 0 {
+					newGame()
+				}
 			}
 			slices.Sort(times)
 			return times
 		}
-		alone := replies(10)
+		alone := replies(10, func() bool { return true })
 
 		fctx, endFlood := context.WithCancel(ctx)
 		var wg sync.WaitGroup
@@ -133,25 +167,39 @@ func BenchmarkAnalysisFlood(b *testing.B) {
 			}
 		}
 		// The flood is on once its 18 searches are asked.
-		for {
+		for deadline := time.Now().Add(time.Minute); ; {
 			var asked int
 			if err := jobs.QueryRow(`SELECT count(*) FROM jobs WHERE kind = 'analysis' AND state IN ('queued', 'running')`).Scan(&asked); err != nil {
 				b.Fatal(err)
 			}
-			if asked == 18 {
+			if asked >= 18 {
 				break
+			}
+			if time.Now().After(deadline) {
+				b.Fatalf("%d analyses asked after a minute, want 18", asked)
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
-		flooded := replies(20)
+		// Twenty replies at least, a person thinking a fifth of a second
+		// before each, and until searches of the flood have been
+		// answered.
+		answered := func() bool {
+			mu.Lock()
+			defer mu.Unlock()
+			return answers[http.StatusOK] >= 2
+		}
+		flooded := replies(20, func() bool {
+			time.Sleep(200 * time.Millisecond)
+			return answered()
+		})
 		endFlood()
 		wg.Wait()
-		unfollow()
 
 		b.ReportMetric(ms(alone[len(alone)/2]), "alone-p50-ms")
 		b.ReportMetric(ms(alone[len(alone)-1]), "alone-max-ms")
 		b.ReportMetric(ms(flooded[len(flooded)/2]), "flood-p50-ms")
 		b.ReportMetric(ms(flooded[len(flooded)-1]), "flood-max-ms")
+		b.ReportMetric(float64(len(flooded)), "flood-replies")
 		b.ReportMetric(float64(answers[http.StatusOK]), "analyses-200")
 		b.ReportMetric(float64(answers[http.StatusTooManyRequests]+answers[http.StatusServiceUnavailable]), "analyses-refused")
 	}
@@ -162,6 +210,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // floodState is what BenchmarkAnalysisFlood reads of a game's events.
 type floodState struct {
 	plies int
+	over  bool
 	Legal []string
 }
 
@@ -184,9 +233,10 @@ func followStates(b *testing.B, c *http.Client, url string) (<-chan floodState, 
 				var st struct {
 					Moves []string `json:"moves"`
 					Legal []string `json:"legal"`
+					Over  bool     `json:"over"`
 				}
 				json.Unmarshal([]byte(data), &st)
-				out <- floodState{len(st.Moves), st.Legal}
+				out <- floodState{len(st.Moves), st.Over, st.Legal}
 			}
 		}
 	}()
