@@ -24,13 +24,6 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	who := viewer{user: userID(r.Context())}
 	who.cookie, who.token = seatCookie(r)
-	rc := http.NewResponseController(w)
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-
 	wake := make(chan struct{}, 1)
 	lv.mu.Lock()
 	lv.subs[wake] = struct{}{}
@@ -40,34 +33,67 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		delete(lv.subs, wake)
 		lv.mu.Unlock()
 	}()
-	send := func() bool {
+	s.stream(w, r, "state", wake, 0, func() (any, bool) {
 		lv.mu.Lock()
-		st := s.state(lv, who)
-		lv.mu.Unlock()
-		data, _ := json.Marshal(st)
-		if _, err := w.Write([]byte("event: state\ndata: " + string(data) + "\n\n")); err != nil {
-			return false
+		defer lv.mu.Unlock()
+		return s.state(lv, who), true
+	})
+}
+
+// streamPing is how often a quiet event stream sends a comment, so that
+// proxies and browsers keep it open.
+const streamPing = 15 * time.Second
+
+// stream serves Server-Sent Events named event to one viewer: view's value
+// at once, again whenever wake fires, and every refresh if refresh is not
+// zero (a comment every streamPing otherwise). A view that is not ok is
+// skipped until the next time. It returns when the viewer goes or the
+// server stops.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, event string, wake <-chan struct{}, refresh time.Duration, view func() (any, bool)) {
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	write := func(text string) bool {
+		_, err := w.Write([]byte(text))
+		return err == nil && rc.Flush() == nil
+	}
+	send := func() bool {
+		v, ok := view()
+		if !ok {
+			return true
 		}
-		return rc.Flush() == nil
+		data, _ := json.Marshal(v)
+		return write("event: " + event + "\ndata: " + string(data) + "\n\n")
 	}
 	if !send() {
 		return
 	}
-	ping := time.NewTicker(15 * time.Second)
-	defer ping.Stop()
+	every := refresh
+	if every == 0 {
+		every = streamPing
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
 	for {
+		ok := true
 		select {
 		case <-wake:
-			if !send() {
-				return
-			}
-		case <-ping.C:
-			if _, err := w.Write([]byte(": ping\n\n")); err != nil || rc.Flush() != nil {
-				return
+			ok = send()
+		case <-tick.C:
+			if refresh != 0 {
+				ok = send()
+			} else {
+				ok = write(": ping\n\n")
 			}
 		case <-r.Context().Done():
 			return
 		case <-s.ctx.Done():
+			return
+		}
+		if !ok {
 			return
 		}
 	}

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -212,19 +211,9 @@ func (s *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	var token string
-	if c, err := r.Cookie(cookieName); err == nil && c.Value != "" {
-		token = hashToken(c.Value)
-	}
+	_, token := seatCookie(r)
 	u := userOf(r.Context())
 	p := partyOf(token, u)
-	rc := http.NewResponseController(w)
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-
 	wake := make(chan struct{}, 1)
 	s.hub.mu.Lock()
 	s.hub.subs[wake] = struct{}{}
@@ -234,39 +223,14 @@ func (s *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 		delete(s.hub.subs, wake)
 		s.hub.mu.Unlock()
 	}()
-	send := func() bool {
+	s.stream(w, r, "lobby", wake, lobbyFresh, func() (any, bool) {
 		view, err := s.lobbyView(r.Context(), p, u)
 		if err != nil {
 			s.log.Error("lobby", "err", err)
-			return true // the next wake-up or refresh tries again
+			return nil, false // the next wake-up or refresh tries again
 		}
-		data, _ := json.Marshal(view)
-		if _, err := w.Write([]byte("event: lobby\ndata: " + string(data) + "\n\n")); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
-	}
-	if !send() {
-		return
-	}
-	refresh := time.NewTicker(lobbyFresh)
-	defer refresh.Stop()
-	for {
-		select {
-		case <-wake:
-			if !send() {
-				return
-			}
-		case <-refresh.C:
-			if !send() {
-				return
-			}
-		case <-r.Context().Done():
-			return
-		case <-s.ctx.Done():
-			return
-		}
-	}
+		return view, true
+	})
 }
 
 // lobbyError gives an error of the lobby its status and message for the
