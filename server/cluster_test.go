@@ -37,6 +37,7 @@ func events[T any](t *testing.T, c *client, path string) <-chan T {
 	}
 	out := make(chan T, 16)
 	go func() {
+		defer close(out)
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(nil, 1<<20)
 		for sc.Scan() {
@@ -60,6 +61,7 @@ type seen[T any] struct {
 func stamped[T any](events <-chan T) <-chan seen[T] {
 	out := make(chan seen[T], 16)
 	go func() {
+		defer close(out)
 		for v := range events {
 			out <- seen[T]{v, time.Now()}
 		}
@@ -70,12 +72,22 @@ func stamped[T any](events <-chan T) <-chan seen[T] {
 // waitSeen returns the first event that ok accepts.
 func waitSeen[T any](t *testing.T, what string, events <-chan seen[T], ok func(T) bool) seen[T] {
 	t.Helper()
+	return await(t, what, events, func(e seen[T]) bool { return ok(e.v) })
+}
+
+// await returns the first value of ch that ok accepts; the end of ch, or
+// patience run out, fails the test.
+func await[T any](t *testing.T, what string, ch <-chan T, ok func(T) bool) T {
+	t.Helper()
 	timeout := time.After(patience)
 	for {
 		select {
-		case e := <-events:
-			if ok(e.v) {
-				return e
+		case v, open := <-ch:
+			if !open {
+				t.Fatalf("the stream ended before an event with %s", what)
+			}
+			if ok(v) {
+				return v
 			}
 		case <-timeout:
 			t.Fatalf("no event with %s within %v", what, patience)

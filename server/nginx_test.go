@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/ecdsa"
@@ -10,7 +9,6 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
-	"encoding/json"
 	"encoding/pem"
 	"fmt"
 	"io"
@@ -119,50 +117,12 @@ func TestBehindNginx(t *testing.T) {
 func proxiedEventsTest(t *testing.T, e *env) {
 	id, a, b := friendGame(t, e, nil)
 	_, joined, _ := b.do("GET", "/api/games/"+id, nil)
-	req, _ := http.NewRequest("GET", e.ts.URL+"/api/games/"+id+"/events", nil)
-	resp, err := e.client().c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
-		t.Fatalf("content type %q", ct)
-	}
-	events := make(chan state, 16)
-	go func() {
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				var st state
-				json.Unmarshal([]byte(data), &st)
-				events <- st
-			}
-		}
-		close(events)
-	}()
-	await := func(what string, ok func(state) bool) {
-		t.Helper()
-		timeout := time.After(patience)
-		for {
-			select {
-			case st, open := <-events:
-				if !open {
-					t.Fatalf("the stream ended before %s", what)
-				}
-				if ok(st) {
-					return
-				}
-			case <-timeout:
-				t.Fatalf("no event with %s within %v", what, patience)
-			}
-		}
-	}
-	await("the join", func(st state) bool { return st.Version >= joined.Version })
+	stream := events[state](t, e.client(), "/api/games/"+id+"/events")
+	await(t, "the join", stream, func(st state) bool { return st.Version >= joined.Version })
 	if code, _ := a.move(id, "c3", 0); code != http.StatusOK {
 		t.Fatalf("move: %d", code)
 	}
-	await("the move", func(st state) bool { return len(st.Moves) == 1 && st.Moves[0] == "c3" })
+	await(t, "the move", stream, func(st state) bool { return len(st.Moves) == 1 && st.Moves[0] == "c3" })
 }
 
 // startNginx runs nginx with docs/deploy/nginx.conf in front of the
