@@ -87,14 +87,14 @@ export function drawStack(g, cx, cy, topColour, top, bottom, maxHeight = 44) {
 function drawBadge(g, x, y, col) {
   const parts = [[col.owner, col.top]];
   if (col.prisoners > 0) parts.push([other(col.owner), col.prisoners]);
-  const widths = parts.map(([, n]) => 12 + 11 * String(n).length);
+  const widths = parts.map(([, n]) => 14 + 15 * String(n).length);
   const total = widths.reduce((a, b) => a + b, 0) + (parts.length - 1) * 2;
   let px = x - total;
   const badge = el('g', { class: 'badge' }, g);
   parts.forEach(([colour, n], i) => {
     const c = colour === 'white' ? 'w' : 'b';
-    el('rect', { class: `chip ${c}`, x: px, y: y - 24, width: widths[i], height: 24, rx: 6 }, badge);
-    const label = el('text', { class: `chip-text ${c}`, x: px + widths[i] / 2, y: y - 6, 'text-anchor': 'middle' }, badge);
+    el('rect', { class: `chip ${c}`, x: px, y: y - 32, width: widths[i], height: 32, rx: 7 }, badge);
+    const label = el('text', { class: `chip-text ${c}`, x: px + widths[i] / 2, y: y - 7, 'text-anchor': 'middle' }, badge);
     label.textContent = String(n);
     px += widths[i] + 2;
   });
@@ -256,10 +256,14 @@ export class Board {
       const name = squareName(f, r);
       const g = el('g', { class: 'sq', 'data-square': name, role: 'button', tabindex: -1 }, dark);
       const bg = el('rect', { class: 'bg', x, y, width: C, height: C }, g);
-      const hl = el('rect', { class: 'hl', x, y, width: C, height: C }, g);
+      // The markers, inset so that their frames do not meet: the last
+      // move's or the chosen square's at 6, the movable column's at 9,
+      // the focus at the edge.
+      const hl = el('rect', { class: 'hl', x: x + 6, y: y + 6, width: C - 12, height: C - 12, rx: 3 }, g);
       const col = el('g', { class: 'col' }, g);
-      const dot = el('circle', { class: 'dot', cx: x + C / 2, cy: y + C / 2, r: 13 }, g);
-      const ring = el('rect', { class: 'ring', x: x + 3, y: y + 3, width: C - 6, height: C - 6, rx: 4 }, g);
+      const dot = el('circle', { class: 'dot', cx: x + C / 2, cy: y + C / 2, r: 15 }, g);
+      const ring = el('rect', { class: 'ring', x: x + 11, y: y + 11, width: C - 22, height: C - 22, rx: 4 }, g);
+      el('rect', { class: 'focus', x: x + 2.5, y: y + 2.5, width: C - 5, height: C - 5, rx: 3 }, g);
       g.addEventListener('focus', () => this._setFocus(name));
       this.squares.set(name, { g, bg, hl, col, dot, ring, x, y });
     }
@@ -325,7 +329,9 @@ export class Board {
     while (layer.firstChild) layer.removeChild(layer.firstChild);
     if (this.path.length < 2) return;
     const pts = this.path.map((s) => this._centre(s));
-    el('polyline', { class: 'path-line', points: pts.map((p) => `${p.x},${p.y}`).join(' ') }, layer);
+    const points = pts.map((p) => `${p.x},${p.y}`).join(' ');
+    el('polyline', { class: 'path-casing', points }, layer);
+    el('polyline', { class: 'path-line', points }, layer);
     for (const p of pts.slice(1)) el('circle', { class: 'path-dot', cx: p.x, cy: p.y, r: 9 }, layer);
   }
 

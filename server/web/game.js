@@ -94,6 +94,14 @@ export class GamePage {
       const b = e.target.closest('[data-ply]');
       if (b) this.showPly(Number(b.dataset.ply));
     });
+    // The move list is one Tab stop: its arrow keys, Home and End go from
+    // move to move, and the board shows each (panel.js renderMoves).
+    $('#moves').addEventListener('keydown', (e) => {
+      const keys = { ArrowUp: 'prev', ArrowLeft: 'prev', ArrowDown: 'next', ArrowRight: 'next', Home: 'first', End: 'last' };
+      if (!keys[e.key] || e.altKey || e.ctrlKey || e.metaKey) return;
+      e.preventDefault();
+      this.nav(keys[e.key]);
+    });
     $('#move-form').addEventListener('submit', (e) => {
       e.preventDefault();
       this.typedMove();

@@ -75,23 +75,30 @@ export function renderStatus(s, view, invite) {
 
 /**
  * renderMoves fills the move list, the ply shown marked, and keeps that
- * ply (or the newest move) in sight; it sets the navigation buttons.
+ * ply (or the newest move) in sight; it sets the navigation buttons. The
+ * list is a listbox of one Tab stop: the move shown (the first one at the
+ * start) takes the focus, and the arrow keys go from move to move
+ * (game.js); a list that had the focus gives it to that move again.
  */
 export function renderMoves(s, view) {
   const box = $('#moves');
   const n = s.moves.length;
   const current = view ? view.ply : n;
-  const rows = moveRows(s.moves, firstSide(n, s.turn)).map((row) => h('div', { class: 'row' },
-    h('span', { class: 'no' }, `${row.number}.`),
+  const stop = current === 0 ? 1 : current;
+  const rows = moveRows(s.moves, firstSide(n, s.turn)).map((row) => h('div', { class: 'row', role: 'group' },
+    h('span', { class: 'no', 'aria-hidden': 'true' }, `${row.number}.`),
     row.plies.map((p) => (p
       ? h('button', {
-        type: 'button', class: `mv${p.ply === current ? ' current' : ''}`, 'data-ply': p.ply,
-        'aria-current': p.ply === current ? 'true' : null, 'aria-label': p.label,
+        type: 'button', class: `mv${p.ply === current ? ' current' : ''}`, 'data-ply': p.ply, role: 'option',
+        'aria-selected': String(p.ply === current), 'aria-label': p.label, tabindex: p.ply === stop ? '0' : '-1',
       }, breakable(p.text))
-      : h('span', { class: 'mv empty' }, '…')))));
-  if (rows.length === 0) rows.push(h('p', { class: 'muted' }, t('game.no_moves')));
+      : h('span', { class: 'mv empty', 'aria-hidden': 'true' }, '…')))));
+  const hadFocus = box.contains(document.activeElement);
   const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
   box.replaceChildren(...rows);
+  box.hidden = n === 0;
+  $('#no-moves').hidden = n > 0;
+  if (hadFocus) box.querySelector('[tabindex="0"]')?.focus({ preventScroll: true });
   const cur = box.querySelector('.current');
   if (view && cur) {
     const top = cur.offsetTop - box.offsetTop;
