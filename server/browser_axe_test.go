@@ -1,0 +1,171 @@
+package server_test
+
+// The accessibility check: axe-core's rules of WCAG 2.0 and 2.1, levels A
+// and AA, on every page of the site, with no violation allowed. axe-core
+// is not part of the repository: .ci/run installs it from the npm
+// registry and names its axe.min.js in EMERGO_AXE; without it the test
+// skips, saying so.
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// axeTags are the rule sets checked: WCAG 2.0 and 2.1, A and AA.
+const axeTags = `['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']`
+
+// An axePage is a page the check opens: path may hold {game} (a game
+// against the engine in the middle, the reader White and to move), {over}
+// (a finished game) and {user} (the reader's account). lang is the page's
+// language, English when empty; phone sizes the window as a phone's
+// (390x844) instead of a wide one (1280x960). ready, when set, is a
+// JavaScript expression that is true once the page has drawn what it
+// shows, beside the translation and the loading lists that every page
+// waits for (pageReadyJS).
+type axePage struct {
+	name  string
+	path  string
+	lang  string
+	phone bool
+	ready string
+}
+
+// axePages are the pages checked. A new page of the site adds its row.
+var axePages = []axePage{
+	{name: "home", path: "/"},
+	{name: "home on a phone", path: "/", phone: true},
+	{name: "game", path: "/g/{game}", ready: boardReadyJS},
+	{name: "game on a phone", path: "/g/{game}", phone: true, ready: boardReadyJS},
+	{name: "game over", path: "/g/{over}"},
+	{name: "lobby", path: "/lobby"},
+	{name: "my games", path: "/my"},
+	{name: "profile", path: "/@/{user}"},
+	{name: "rules", path: "/rules"},
+	{name: "rules in Portuguese", path: "/rules", lang: "pt"},
+	{name: "rules in Russian", path: "/rules", lang: "ru"},
+	{name: "rules in Elefen", path: "/rules", lang: "lfn"},
+	{name: "rules on a phone", path: "/rules", phone: true},
+}
+
+// boardReadyJS is true once the game page's board takes a move.
+const boardReadyJS = `Boolean(document.querySelector('#board.interactive'))`
+
+// axeRunJS runs the rules on the page and answers the violations, each
+// with the first elements it found, and how many rules passed.
+const axeRunJS = `axe.run(document, {runOnly: {type: 'tag', values: ` + axeTags + `}}).then((r) => ({
+  passed: r.passes.length,
+  violations: r.violations.map((v) => ({id: v.id, impact: v.impact || '', help: v.help, count: v.nodes.length,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ': ' + (n.failureSummary || '').replace(/\s+/g, ' '))}))}))`
+
+// axeResult is what axeRunJS answers.
+type axeResult struct {
+	Passed     int `json:"passed"`
+	Violations []struct {
+		ID     string   `json:"id"`
+		Impact string   `json:"impact"`
+		Help   string   `json:"help"`
+		Count  int      `json:"count"`
+		Nodes  []string `json:"nodes"`
+	} `json:"violations"`
+}
+
+// requireAxe returns axe-core's script, or skips the test without it.
+func requireAxe(t *testing.T) string {
+	t.Helper()
+	path := os.Getenv("EMERGO_AXE")
+	if path == "" {
+		t.Skip("accessibility check skipped: EMERGO_AXE does not name axe-core's axe.min.js; " +
+			"npm install --prefix /opt/axe axe-core@4.14.1 and set EMERGO_AXE=/opt/axe/node_modules/axe-core/axe.min.js (.ci/run does)")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("EMERGO_AXE: %v", err)
+	}
+	return string(src)
+}
+
+// axeCheck runs axe-core (its script src) on b's page and reports every
+// violation as an error of the test, naming the page.
+func (b *browser) axeCheck(page, src string) {
+	b.t.Helper()
+	// Evaluated through the DevTools protocol, the script is not subject
+	// to the page's Content-Security-Policy.
+	if !evalJS[bool](b, `typeof axe !== 'undefined'`) {
+		evalJS[bool](b, src+"\n;true")
+	}
+	r := evalJS[axeResult](b, axeRunJS)
+	for _, v := range r.Violations {
+		b.t.Errorf("%s: %s (%s) on %d elements: %s\n\t%s", page, v.ID, v.Impact, v.Count, v.Help, strings.Join(v.Nodes, "\n\t"))
+	}
+	b.t.Logf("%s: %d rules passed, %d broken", page, r.Passed, len(r.Violations))
+}
+
+// TestBrowserAccessibility: every page of axePages, as a reader with an
+// account sees it, breaks no rule of WCAG 2.0 or 2.1 at levels A and AA
+// that axe-core checks.
+func TestBrowserAccessibility(t *testing.T) {
+	src := requireAxe(t)
+	exe := requireChromium(t)
+	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	b := newBrowser(t, exe, "reader")
+	b.do("open the home page", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="lang"]`)))
+	const user = "Leitora"
+	evalJS[map[string]any](b, fetchJS("/api/account/signup", `{username: '`+user+`', password: 'a long password'}`))
+	game := b.engineGameAfter(6)
+	over := evalJS[map[string]any](b, fetchJS("/api/games", `{mode: 'engine', size: 7, color: 'white', level: 1}`))["id"].(string)
+	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/move", `{move: 'a1', ply: 0}`))
+	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/resign", `{}`))
+	evalJS[map[string]any](b, fetchJS("/api/challenges", `{size: 9, clock: {initial: 300, increment: 3}, rated: true, color: 'random'}`))
+	paths := strings.NewReplacer("{game}", game, "{over}", over, "{user}", user)
+
+	lang := ""
+	for _, p := range axePages {
+		want := p.lang
+		if want == "" {
+			want = "en"
+		}
+		if want != lang {
+			evalJS[map[string]any](b, fetchJS("/api/lang", `{lang: '`+want+`'}`))
+			lang = want
+		}
+		w, h := int64(1280), int64(960)
+		if p.phone {
+			w, h = 390, 844
+		}
+		b.do("a window for the "+p.name+" page", chromedp.EmulateViewport(w, h))
+		b.do("open the "+p.name+" page", chromedp.Navigate(ts.URL+paths.Replace(p.path)))
+		ready := pageReadyJS + `('` + want + `')`
+		if p.ready != "" {
+			ready += " && " + p.ready
+		}
+		poll(b, "the "+p.name+" page is drawn", func() (bool, error) { return tryJS[bool](b, ready) },
+			func(ok bool) bool { return ok })
+		b.axeCheck(p.name, src)
+	}
+}
+
+// engineGameAfter creates a 7x7 game against the engine at level 1, the
+// reader White, and plays plies of it (the reader's first legal move each
+// time, the engine's replies) through the API; it returns the game's id
+// once it is the reader's turn again.
+func (b *browser) engineGameAfter(plies int) string {
+	b.t.Helper()
+	id := evalJS[map[string]any](b, fetchJS("/api/games", `{mode: 'engine', size: 7, color: 'white', level: 1}`))["id"].(string)
+	for {
+		st := b.waitState("the engine has replied", id, func(st state) bool {
+			return st.Over || (st.Turn == "white" && !st.Thinking)
+		})
+		if st.Over {
+			b.t.Fatalf("the game against the engine ended after %d plies (%s)", len(st.Moves), st.Reason)
+		}
+		if len(st.Moves) >= plies {
+			return id
+		}
+		evalJS[map[string]any](b, fetchJS("/api/games/"+id+"/move", fmt.Sprintf(`{move: '%s', ply: %d}`, st.Legal[0], len(st.Moves))))
+	}
+}
