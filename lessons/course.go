@@ -48,8 +48,8 @@ var course = []Lesson{
 				Accept: []string{"e7", "g5", "g7"},
 				Wrong: []Wrong{
 					{Move: "e5", Reason: rules.Feeding, Rule: "4.4", Note: "e5"},
-					{Move: "d6", Note: "no_attack"},
-					{Move: "f4", Note: "no_attack"},
+					{Move: "d6", Rule: "4.4", Note: "no_attack"},
+					{Move: "f4", Rule: "4.4", Note: "no_attack"},
 				},
 			},
 		},
@@ -62,7 +62,7 @@ var course = []Lesson{
 				Start:  "7x7 w 0/0 c3:W1 a7:W1 d4:B1 e5:B1",
 				Accept: []string{"c3-b2", "c3-b4", "c3-d2"},
 				Wrong: []Wrong{
-					{Move: "a7-b6", Note: "hanging"},
+					{Move: "a7-b6", Rule: "3.1", Note: "hanging"},
 					{Move: "c3xe5", Reason: rules.NoCapture, Rule: "3.1", Note: "blocked"},
 					{Move: "c3-c5", Reason: rules.NotAdjacent, Rule: "5.1", Note: "diagonal"},
 					{Move: "c3-a5", Reason: rules.NotAdjacent, Rule: "5.1", Note: "diagonal"},
@@ -142,12 +142,12 @@ var course = []Lesson{
 			{
 				Start:  "7x7 w 0/0 c3:W1 d4:B1w2 e1:W1 f2:B1",
 				Accept: []string{"c3xe5"},
-				Wrong:  []Wrong{{Move: "e1xg3", Note: "still_prisoners"}},
+				Wrong:  []Wrong{{Move: "e1xg3", Rule: "3.2", Note: "still_prisoners"}},
 			},
 			{
 				Start:  "7x7 w 0/0 c3:W1 d4:B2w1 e1:W1 f2:B1w2",
 				Accept: []string{"e1xg3"},
-				Wrong:  []Wrong{{Move: "c3xe5", Note: "two_on_top"}},
+				Wrong:  []Wrong{{Move: "c3xe5", Rule: "3.2", Note: "two_on_top"}},
 			},
 		},
 	},

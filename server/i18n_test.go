@@ -5,7 +5,8 @@ package server_test
 // plural forms for every category of its language, and every key used by
 // the pages and no key used that is missing. Keys are found where they are
 // written out: t('home.title') and the other quoted keys of the modules,
-// data-i18n="key" (and data-i18n-placeholder, -title, ...) in the pages.
+// data-i18n="key" (and data-i18n-placeholder, -title, ...) in the pages,
+// and the keys of the lessons' texts (package lessons).
 
 import (
 	"bytes"
@@ -18,6 +19,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"emergo/lessons"
 )
 
 // siteLanguages are the catalogues, English first: the one the others
@@ -195,6 +198,16 @@ func TestCatalogueKeysUsed(t *testing.T) {
 				t.Errorf("%s asks for %q, which the catalogues have not", path, m[1])
 			}
 			used[m[1]] = true
+		}
+	}
+	// The lessons' texts: the page takes their keys from the course
+	// (package lessons, through GET /api/lessons).
+	for _, l := range lessons.All() {
+		for _, key := range l.Keys() {
+			if _, ok := en[key]; !ok {
+				t.Errorf("lesson %s asks for %q, which the catalogues have not", l.ID, key)
+			}
+			used[key] = true
 		}
 	}
 	for _, key := range slices.Sorted(maps.Keys(en)) {

@@ -396,6 +396,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.api(s.handleRematch))
 	mux.HandleFunc("GET /api/engines", s.api(s.handleEngines))
 	mux.HandleFunc("POST /api/lang", s.api(s.handleLang))
+	mux.HandleFunc("GET /api/lessons", s.api(s.handleLessons))
+	mux.HandleFunc("POST /api/position/why", s.api(s.handleWhy))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, failure(http.StatusNotFound, codeNoEndpoint, "no such API endpoint"))
 	})
