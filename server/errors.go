@@ -194,85 +194,13 @@ func or(s, alt string) string {
 	return s
 }
 
-// illegalCodes are the codes of the rules' reasons why a move is not
-// legal (rules.IllegalReason).
-var illegalCodes = map[rules.IllegalReason]string{
-	rules.NotAMove:      "move.not_a_move",
-	rules.NoLegalMove:   "move.no_legal_move",
-	rules.MustCapture:   "move.must_capture",
-	rules.NoMenInHand:   "move.no_men_in_hand",
-	rules.Occupied:      "move.occupied",
-	rules.CentreFirst:   "move.centre_first",
-	rules.Feeding:       "move.feeding",
-	rules.MustEnter:     "move.must_enter",
-	rules.NotYours:      "move.not_yours",
-	rules.NotAdjacent:   "move.not_adjacent",
-	rules.NoCapture:     "move.no_capture",
-	rules.Majority:      "move.majority",
-	rules.NoSuchCapture: "move.no_such_capture",
-}
-
-// syntaxCodes are the codes of the ways a move text is not written as a
-// move (notation.SyntaxProblem, rules.SquareProblem).
-var (
-	syntaxCodes = map[notation.SyntaxProblem]string{
-		notation.EmptyMove:   "move.empty",
-		notation.StepForm:    "move.step_form",
-		notation.CaptureForm: "move.capture_form",
-		notation.LongCapture: "move.too_long",
-	}
-	squareCodes = map[rules.SquareProblem]string{
-		rules.NotAName:    "move.not_a_square",
-		rules.OffBoard:    "move.off_board",
-		rules.LightSquare: "move.light_square",
-	}
-)
-
 // moveError is the answer to a move that cannot be played: 400, the
-// code of the rules' reason (or of the text's form) and its parameters:
-// the move as given, the rule (its number in docs/rules.md), the side to
-// move, and as the reason needs them the square, the count of men (n)
-// and an example of a legal capture.
+// code and parameters of notation.MoveProblem, and the English message.
 func moveError(e *notation.MoveError) *apiError {
-	out := &apiError{status: http.StatusBadRequest, code: "move.illegal", msg: "illegal move " + e.Error(),
-		params: map[string]any{"move": e.Text}}
+	p := notation.MoveProblem(e)
+	out := &apiError{status: http.StatusBadRequest, code: p.Code, msg: "illegal move " + e.Error(), params: p.Params}
 	if e.Text == "" {
 		out.msg = "illegal move: " + e.Err.Error()
-	}
-	var (
-		ill *rules.IllegalMoveError
-		syn *notation.SyntaxError
-		sq  *rules.SquareError
-	)
-	switch {
-	case errors.As(e, &ill):
-		g := ill.Geometry()
-		out.code = or(illegalCodes[ill.Reason], out.code)
-		out.params["side"] = colorNames[ill.Side]
-		if ill.Rule != "" {
-			out.params["rule"] = ill.Rule
-		}
-		if ill.Square != rules.NoSquare {
-			out.params["square"] = g.Name(ill.Square)
-		}
-		if ill.Count > 0 {
-			out.params["n"] = ill.Count
-		}
-		if !ill.Example.IsZero() {
-			out.params["example"] = ill.Example.Text(g)
-		}
-		if ill.Reason == rules.NotAdjacent {
-			out.params["from"], out.params["to"] = g.Name(ill.Move.From()), g.Name(ill.Move.To())
-		}
-		if ill.Reason == rules.NotAMove {
-			out.params["n"] = g.N
-		}
-	case errors.As(e, &sq):
-		out.code = or(squareCodes[sq.Problem], out.code)
-		out.params["square"] = sq.Name
-		out.params["n"] = sq.N
-	case errors.As(e, &syn):
-		out.code = or(syntaxCodes[syn.Problem], out.code)
 	}
 	return out
 }

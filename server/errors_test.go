@@ -32,17 +32,20 @@ func decodeErr(t *testing.T, body string) apiErr {
 // and only there, as a quoted "area.what".
 var codeRE = regexp.MustCompile(`"([a-z]+\.[a-z_]+)"`)
 
-// TestErrorCodesTranslated: every error code of the server has its
+// TestErrorCodesTranslated: every error code of the server and of the
+// notation's problems (which the browser's rules give too) has its
 // message, error.CODE, in every catalogue of the pages, and the
-// catalogues have no message of a code the server does not have.
+// catalogues have no message of a code neither has.
 func TestErrorCodesTranslated(t *testing.T) {
-	src, err := os.ReadFile("errors.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	codes := map[string]bool{}
-	for _, m := range codeRE.FindAllStringSubmatch(string(src), -1) {
-		codes[m[1]] = true
+	for _, file := range []string{"errors.go", "../notation/problem.go"} {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range codeRE.FindAllStringSubmatch(string(src), -1) {
+			codes[m[1]] = true
+		}
 	}
 	if len(codes) < 40 {
 		t.Fatalf("errors.go has %d codes: the pattern misses them", len(codes))
