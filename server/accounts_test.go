@@ -246,7 +246,7 @@ func TestLoginThrottled(t *testing.T) {
 func TestSecurityHeaders(t *testing.T) {
 	e := accountEnv(t, server.Config{})
 	want := map[string]string{
-		"Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; " +
+		"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; " +
 			"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
 		"X-Content-Type-Options": "nosniff",
 		"X-Frame-Options":        "DENY",

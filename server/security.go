@@ -6,9 +6,11 @@ import "net/http"
 // ES modules and one style sheet from the site itself, with no inline
 // script, no inline style and no style attribute (styles that scripts set
 // through element.style are not inline styles to CSP), so nothing inline
-// is allowed: an injected <script> or handler attribute does not run. No
+// is allowed: an injected <script> or handler attribute does not run;
+// 'wasm-unsafe-eval' lets the pages compile WebAssembly (the site's
+// engine, /engine.wasm), while JavaScript from text stays forbidden. No
 // other site may frame the pages (clickjacking).
-const contentPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; " +
+const contentPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; " +
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // securityHeaders sets the headers a game site sends on every answer: the

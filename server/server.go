@@ -409,6 +409,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /@/{name}", s.page("index.html"))
 	mux.HandleFunc("GET /lobby", s.page("index.html"))
 	mux.HandleFunc("GET /rules", s.rulesPage)
+	mux.HandleFunc("GET /engine.wasm", s.handleEngine)
 	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
 	mux.Handle("/", files)

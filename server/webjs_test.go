@@ -78,8 +78,15 @@ func TestWebJS(t *testing.T) {
 }
 
 // importRE finds the modules a module imports: relative paths, as every
-// module of web/ writes them.
-var importRE = regexp.MustCompile(`(?m)^import\s(?:[^'"]*\sfrom\s)?'\./([a-z0-9]+\.js)';`)
+// module of web/ writes them; and the scripts of the workers it starts
+// (new URL('./x.js', import.meta.url)).
+var importRE = regexp.MustCompile(`(?m)^import\s(?:[^'"]*\sfrom\s)?'\./([a-z0-9_]+\.js)';|new URL\('\./([a-z0-9_]+\.js)', import\.meta\.url\)`)
+
+// unplaced are the modules that no page imports yet, with what they are
+// for: the test follows their imports as it follows a page's.
+var unplaced = []string{
+	"wasm.js", // the rules in the browser, for the analysis board and the lessons
+}
 
 // TestUIModulesServed follows the imports from /app.js: each module is
 // served as JavaScript (a browser refuses a module of another type), and
@@ -102,6 +109,10 @@ func TestUIModulesServed(t *testing.T) {
 	}
 	seen := map[string]bool{"app.js": true}
 	queue := []string{"app.js"}
+	for _, m := range unplaced {
+		seen[m] = true
+		queue = append(queue, m)
+	}
 	for len(queue) > 0 {
 		name := queue[0]
 		queue = queue[1:]
@@ -114,9 +125,9 @@ func TestUIModulesServed(t *testing.T) {
 			t.Errorf("/%s: Content-Type %q, want JavaScript", name, ctype)
 		}
 		for _, m := range importRE.FindAllStringSubmatch(body, -1) {
-			if !seen[m[1]] {
-				seen[m[1]] = true
-				queue = append(queue, m[1])
+			if name := m[1] + m[2]; !seen[name] {
+				seen[name] = true
+				queue = append(queue, name)
 			}
 		}
 	}
