@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 	"time"
 
 	"emergo/account"
@@ -143,22 +142,9 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 	if req.Depth < 1 || req.Depth > 12 {
 		return 0, nil, invalid("depth must be from 1 to 12")
 	}
-	var rg *rules.Game
-	if strings.TrimSpace(req.Position) != "" {
-		p, err := notation.ParsePosition(req.Position)
-		if err != nil {
-			return 0, nil, invalid("%v", err)
-		}
-		rg = rules.NewGameFrom(p)
-	} else {
-		if req.Size == 0 {
-			req.Size = 9
-		}
-		geo := rules.GeometryOf(req.Size)
-		if geo == nil {
-			return 0, nil, invalid("size must be 9 or 7")
-		}
-		rg = rules.NewGame(geo)
+	rg, err := gameFrom(req.Position, req.Size)
+	if err != nil {
+		return 0, nil, err
 	}
 	if err := notation.PlayMoves(rg, req.Moves); err != nil {
 		return 0, nil, invalid("%v", err)

@@ -519,7 +519,7 @@ func TestRateLimitAndCrossOrigin(t *testing.T) {
 
 func TestUIIsServed(t *testing.T) {
 	e := newEnv(t, server.Config{})
-	for _, path := range []string{"/", "/g/abc", "/my", "/rules", "/app.js"} {
+	for _, path := range []string{"/", "/g/abc", "/my", "/rules", "/analysis", "/app.js"} {
 		resp, err := http.Get(e.ts.URL + path)
 		if err != nil {
 			t.Fatal(err)

@@ -1,0 +1,103 @@
+package server
+
+import (
+	"errors"
+	"strings"
+
+	"emergo/game"
+	"emergo/notation"
+	"emergo/rules"
+)
+
+// gameFrom starts a rules game from a position text, or from the empty
+// board of size (9 when 0) without one: the start of a position that
+// /api/analyze and /api/position are asked about.
+func gameFrom(position string, size int) (*rules.Game, error) {
+	if strings.TrimSpace(position) != "" {
+		p, err := notation.ParsePosition(position)
+		if err != nil {
+			return nil, invalid("%v", err)
+		}
+		return rules.NewGameFrom(p), nil
+	}
+	if size == 0 {
+		size = 9
+	}
+	geo := rules.GeometryOf(size)
+	if geo == nil {
+		return nil, invalid("size must be 9 or 7")
+	}
+	return rules.NewGame(geo), nil
+}
+
+// positionJSON is a position reached by moves from a start, with what a
+// board needs to go on from it: the answer of /api/position.
+type positionJSON struct {
+	Position string         `json:"position"`
+	Size     int            `json:"size"`
+	Turn     string         `json:"turn"`
+	Hands    map[string]int `json:"hands"`
+	Board    []squareJSON   `json:"board"`
+	Legal    []string       `json:"legal"`
+	Shadow   int            `json:"shadow"`
+	Over     bool           `json:"over"`
+	Result   string         `json:"result"`
+	Reason   string         `json:"reason"`
+	Moves    []string       `json:"moves"`
+}
+
+// handlePosition plays moves from a start position by the rules and says
+// where they lead: the board, the legal moves, the outcome. It is the
+// rules for the analysis board of a browser without WebAssembly, which
+// otherwise knows them itself. A move that cannot be played is refused as
+// a move to a game is (moveError), with its place in the list, from 0, as
+// the parameter index.
+func (s *Server) handlePosition(r *request) (int, any, error) {
+	var req struct {
+		Position string   `json:"position"`
+		Size     int      `json:"size"`
+		Moves    []string `json:"moves"`
+	}
+	if err := decode(r, &req); err != nil {
+		return 0, nil, err
+	}
+	if len(req.Moves) > maxPositionMoves {
+		return 0, nil, invalid("at most %d moves", maxPositionMoves)
+	}
+	rg, err := gameFrom(req.Position, req.Size)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := notation.PlayMoves(rg, req.Moves); err != nil {
+		if errors.Is(err, rules.ErrGameOver) {
+			return 0, nil, invalid("%v", err)
+		}
+		e := httpError(err)
+		var at *notation.MovesError
+		if errors.As(err, &at) && e.params != nil {
+			e.params["index"] = at.Index
+		}
+		return 0, nil, e
+	}
+	p := rg.Position()
+	board, hands := boardOf(&p)
+	out := positionJSON{
+		Position: notation.FormatPosition(&p), Size: p.Geometry().N, Turn: colorNames[p.Side()],
+		Hands: hands, Board: board, Legal: []string{}, Moves: []string{}, Result: "*",
+	}
+	for _, m := range rg.Moves() {
+		out.Moves = append(out.Moves, m.Text(p.Geometry()))
+	}
+	if o := rg.Outcome(); o.Over() {
+		e := game.EndingOf(o)
+		out.Over, out.Result, out.Reason = true, e.Result.String(), e.Termination.String()
+	} else {
+		out.Legal = notation.SortedMoves(p.Geometry(), rg.Legal())
+		out.Shadow = p.EntrySize()
+	}
+	return 200, out, nil
+}
+
+// maxPositionMoves bounds the moves of one /api/position request: far
+// more than any game holds.
+const maxPositionMoves = 2000
