@@ -122,6 +122,14 @@ export const uploadRecord = (text) => request('POST', '/api/records', text, 'tex
 /** analyze asks the engine about a position: {position, moves, depth}. */
 export const analyze = (body) => request('POST', '/api/analyze', body);
 
+/**
+ * position plays moves from a start by the rules: {position, size,
+ * moves}, the position text or the empty board of size; the answer is
+ * where they lead, with its legal moves (the analysis board without
+ * WebAssembly).
+ */
+export const position = (body) => request('POST', '/api/position', body);
+
 /** recordURL is where the record of a game is downloaded, kind "pgn" or "json". */
 export const recordURL = (id, kind) => `${game(id)}/record.${kind}`;
 

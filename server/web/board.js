@@ -123,12 +123,15 @@ export function handStack(colour, count) {
 /**
  * Board draws a position into an <svg> and turns clicks, taps and keys into
  * moves. Call update with each new position; onMove(text) receives a move
- * the player completed, always one of the legal moves given.
+ * the player completed, always one of the legal moves given. While the
+ * board is not interactive, onSquare(square) receives the squares
+ * clicked or chosen with the keyboard (the analysis board's set-up).
  */
 export class Board {
-  constructor(svg, { onMove = () => {}, label = '' } = {}) {
+  constructor(svg, { onMove = () => {}, onSquare = () => {}, label = '' } = {}) {
     this.svg = svg;
     this.onMove = onMove;
+    this.onSquare = onSquare;
     this.size = 0;
     this.flipped = false;
     this.columns = new Map(); // square -> {owner, top, prisoners}
@@ -343,7 +346,10 @@ export class Board {
   }
 
   _activate(sq) {
-    if (!this.interactive) return;
+    if (!this.interactive) {
+      this.onSquare(sq);
+      return;
+    }
     const path = this.path;
     if (path.length === 0) {
       if (this.entries.has(sq)) {

@@ -125,6 +125,7 @@ export class GamePage {
     $('#analyse').addEventListener('click', () => this.analyse());
     $('[data-testid="upload"]', $('#game')).addEventListener('change', (e) => uploadFile(e.target, this.msg));
     $('#join-name').value = storedName();
+    $('#open-board').href = `/analysis?game=${encodeURIComponent(this.id)}`;
     $('#dl-pgn').href = api.recordURL(this.id, 'pgn');
     $('#dl-json').href = api.recordURL(this.id, 'json');
 

@@ -143,14 +143,16 @@ export function renderSeats(s, invite, onJoin) {
 }
 
 /**
- * renderAnalysis opens the analysis button when the state allows it, and
- * says why not when it does not; busy is an analysis on its way.
+ * renderAnalysis opens the analysis button and the link to the analysis
+ * board when the state allows it, and says why not when it does not; busy
+ * is an analysis on its way.
  */
 export function renderAnalysis(s, busy) {
   const note = analysisNote(s);
   $('#analyse').disabled = busy || Boolean(note);
   $('#analysis-note').textContent = note;
   $('#analysis-note').hidden = !note;
+  $('#open-board').hidden = Boolean(note);
 }
 
 /** closeResign puts the resign button back in place of its confirmation. */

@@ -38,6 +38,12 @@ export function formatPosition(p) {
   return `${p.size}x${p.size} ${p.turn === 'white' ? 'w' : 'b'} ${p.hands.white}/${p.hands.black} ${cols.length ? cols.join(' ') : '-'}`;
 }
 
+/** handKeys are the messages of a colour's problems with its men. */
+const handKeys = {
+  white: { hand: 'setup.hand_white', tooMany: 'setup.too_many_white' },
+  black: { hand: 'setup.hand_black', tooMany: 'setup.too_many_black' },
+};
+
 /**
  * problems are what is wrong with p, by the rules of a position (RULES
  * 2.2, 1.2), each {key, params} of the catalogue: a column off the board
@@ -67,12 +73,12 @@ export function problems(p) {
     count[c.owner] += c.top;
     count[other] += c.prisoners;
   }
-  for (const colour of ['white', 'black']) {
+  for (const [colour, keys] of Object.entries(handKeys)) {
     const hand = p.hands[colour];
     if (!Number.isInteger(hand) || hand < 0 || hand > men) {
-      out.push({ key: `setup.hand_${colour}`, params: { n: men } });
+      out.push({ key: keys.hand, params: { n: men } });
     } else if (count[colour] + hand > men) {
-      out.push({ key: `setup.too_many_${colour}`, params: { board: count[colour], hand, n: men } });
+      out.push({ key: keys.tooMany, params: { board: count[colour], hand, n: men } });
     }
   }
   return out;

@@ -1,0 +1,100 @@
+// Where the analysis board gets the rules and the engine: from the
+// engine compiled to WebAssembly (wasm.js, engine.js), which runs in the
+// browser and needs the server no more once the page is loaded; else from
+// the server (POST /api/position and POST /api/analyze), for a browser
+// without WebAssembly.
+
+import * as api from './api.js';
+import { errorText, t } from './i18n.js';
+
+/**
+ * MoveListError is moves that cannot be played from a start: the place of
+ * the first bad one (from 0) and the message for the player.
+ */
+export class MoveListError extends Error {
+  constructor(index, message) {
+    super(message);
+    this.name = 'MoveListError';
+    this.index = index;
+  }
+}
+
+/** moveListError is the MoveListError of a refusal of either source: the rules' code, its parameters, the place. */
+function moveListError(e) {
+  const params = e.params || {};
+  const index = Number.isInteger(e.index) ? e.index : Number.isInteger(params.index) ? params.index : -1;
+  const message = (e.code && errorText(e.code, params)) || e.message || t('error.move.illegal');
+  return new MoveListError(index, message);
+}
+
+/**
+ * Rules answers where moves lead from a start (position text), as the
+ * state of docs/api.md's /api/position: {position, size, turn, hands,
+ * board, legal, shadow, over, result, reason, moves}, the answers cached
+ * by start and moves. local says the rules run in the browser.
+ */
+export class Rules {
+  constructor(ask, local) {
+    this.ask = ask;
+    this.local = local;
+    this.cache = new Map();
+  }
+
+  /** state is the position after moves from position; it throws a MoveListError for a move that cannot be played. */
+  async state(position, moves) {
+    const key = `${position}|${moves.join(' ')}`;
+    if (!this.cache.has(key)) {
+      const p = Promise.resolve().then(() => this.ask({ position, moves })).catch((e) => {
+        this.cache.delete(key);
+        throw moveListError(e);
+      });
+      this.cache.set(key, p);
+    }
+    return this.cache.get(key);
+  }
+}
+
+/**
+ * loadRules is the rules of the browser's engine when it has them (the
+ * WebAssembly module loaded), else those of the server.
+ */
+export async function loadRules() {
+  try {
+    const wasm = await import('./wasm.js');
+    const rules = await wasm.loadRules();
+    return new Rules((req) => rules.state(req), true);
+  } catch {
+    return new Rules((req) => api.position(req), false);
+  }
+}
+
+/**
+ * loadEngine is the browser's engine (engine.js's BrowserEngine) and its
+ * analysis panel (enginepanel.js), or null when the browser cannot run it
+ * or it is not there: {engine, panel module}.
+ */
+export async function loadEngine() {
+  try {
+    const mod = await import('./engine.js');
+    if (!mod.BrowserEngine.supported()) return null;
+    const panel = await import('./enginepanel.js').catch(() => null);
+    return { engine: new mod.BrowserEngine(), BrowserEngine: mod.BrowserEngine, panel };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * annotator analyses one position to depth for the annotations: with the
+ * browser's engine when there is one, else with the server's. It answers
+ * {score, mate, best} for the side to move.
+ */
+export function annotator(browser, game) {
+  if (browser) {
+    return async ({ position, moves, depth }) => {
+      const r = await browser.engine.analyse({ position, moves, multipv: 1, depth }, () => {});
+      return { score: r.score?.score ?? r.score ?? 0, mate: r.score?.mate ?? r.mate ?? 0, best: r.move };
+    };
+  }
+  return ({ position, moves, depth }) => api.analyze({ game, position, moves, depth });
+}
