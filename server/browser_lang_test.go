@@ -213,6 +213,7 @@ func TestBrowserLanguagesLayout(t *testing.T) {
 		{"my", "/my"},
 		{"profile", "/@/Leitora"},
 		{"rules", "/rules"},
+		{"analysis", "/analysis"},
 	}
 	for _, lang := range []string{"ru", "pt", "lfn", "en"} {
 		evalJS[map[string]any](b, fetchJS("/api/lang", `{lang: '`+lang+`'}`))

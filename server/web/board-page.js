@@ -276,9 +276,10 @@ export class BoardPage {
   /** takeBack steps back a move, and forgets it when nothing follows it. */
   takeBack() {
     const n = this.node;
-    if (!n.parent) return;
+    const back = n.parent;
+    if (!back) return;
     if (n.children.length === 0) remove(n);
-    this.go(n.parent, true);
+    this.go(back, true);
   }
 
   /** render draws the position shown and everything that depends on it; only the last call draws. */
@@ -329,7 +330,8 @@ export class BoardPage {
       const n = st.hands[colour] ?? 0;
       box.dataset.testid = `ab-side-${colour}`;
       box.classList.toggle('to-move', !st.over && st.turn === colour);
-      const name = this.names[colour];
+      // A record's names, unless they are only the colours'.
+      const name = /^(white|black|\?)?$/i.test(this.names[colour] || '') ? '' : this.names[colour];
       box.replaceChildren(h('div', { class: 'player-main' },
         h('div', { class: 'who' },
           h('span', { class: `swatch ${colour}`, 'aria-hidden': 'true' }),
