@@ -50,7 +50,13 @@ var axePages = []axePage{
 	{name: "rules in Russian", path: "/rules", lang: "ru"},
 	{name: "rules in Elefen", path: "/rules", lang: "lfn"},
 	{name: "rules on a phone", path: "/rules", phone: true},
+	{name: "analysis board", path: "/analysis", ready: analysisReadyJS},
+	{name: "analysis board on a phone", path: "/analysis", phone: true, ready: analysisReadyJS},
+	{name: "analysis board annotating a game", path: "/analysis?game={over}", ready: analysisReadyJS},
 }
+
+// analysisReadyJS is true once the analysis board is set up.
+const analysisReadyJS = `document.documentElement.dataset.ready === 'true'`
 
 // boardReadyJS is true once the game page's board takes a move.
 const boardReadyJS = `Boolean(document.querySelector('#board.interactive'))`

@@ -30,20 +30,16 @@ func gameFrom(position string, size int) (*rules.Game, error) {
 	return rules.NewGame(geo), nil
 }
 
-// positionJSON is a position reached by moves from a start, with what a
-// board needs to go on from it: the answer of /api/position.
-type positionJSON struct {
-	Position string         `json:"position"`
-	Size     int            `json:"size"`
-	Turn     string         `json:"turn"`
-	Hands    map[string]int `json:"hands"`
-	Board    []squareJSON   `json:"board"`
-	Legal    []string       `json:"legal"`
-	Shadow   int            `json:"shadow"`
-	Over     bool           `json:"over"`
-	Result   string         `json:"result"`
-	Reason   string         `json:"reason"`
-	Moves    []string       `json:"moves"`
+// reachedJSON is a position reached by moves from a start, with what a
+// board needs to go on from it: the answer of /api/position. Its legal
+// moves are the game's: none once it is over.
+type reachedJSON struct {
+	positionJSON
+	Shadow int      `json:"shadow"`
+	Over   bool     `json:"over"`
+	Result string   `json:"result"`
+	Reason string   `json:"reason"`
+	Moves  []string `json:"moves"`
 }
 
 // handlePosition plays moves from a start position by the rules and says
@@ -80,17 +76,18 @@ func (s *Server) handlePosition(r *request) (int, any, error) {
 		return 0, nil, e
 	}
 	p := rg.Position()
-	board, hands := boardOf(&p)
-	out := positionJSON{
-		Position: notation.FormatPosition(&p), Size: p.Geometry().N, Turn: colorNames[p.Side()],
-		Hands: hands, Board: board, Legal: []string{}, Moves: []string{}, Result: "*",
+	var last rules.Move
+	if n := len(rg.Moves()); n > 0 {
+		last = rg.Moves()[n-1]
 	}
+	out := reachedJSON{positionJSON: positionOf(&p, last), Moves: []string{}, Result: "*"}
 	for _, m := range rg.Moves() {
 		out.Moves = append(out.Moves, m.Text(p.Geometry()))
 	}
 	if o := rg.Outcome(); o.Over() {
 		e := game.EndingOf(o)
 		out.Over, out.Result, out.Reason = true, e.Result.String(), e.Termination.String()
+		out.Legal = []string{}
 	} else {
 		out.Legal = notation.SortedMoves(p.Geometry(), rg.Legal())
 		out.Shadow = p.EntrySize()
