@@ -1,10 +1,17 @@
 package server_test
 
 import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"emergo/notation"
+	"emergo/player"
+	"emergo/rules"
 )
 
 // TestBrowserRules: a page of the site, under its security policy, loads
@@ -40,4 +47,101 @@ func TestBrowserRules(t *testing.T) {
 	if got.Position != want.Position || len(got.Legal) != 1 || got.Legal[0] != want.Legal[0] || got.Code != want.Code || got.Rule != want.Rule || got.Index != want.Index || got.Why != want.Why {
 		t.Errorf("the rules in the browser: %+v, want %+v", got, want)
 	}
+}
+
+// TestBrowserEngine: the engine's worker, started by a page of the site,
+// searches with the server stopped: to a depth, it finds the native
+// engine's move, score, lines and nodes at that depth; an infinite
+// analysis reports its iterations live and, stopped, ends with the best
+// move found so far.
+func TestBrowserEngine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped under -short")
+	}
+	exe := requireChromium(t)
+	ts, stop := browserServerOn(t, filepath.Join(t.TempDir(), "games.db"), time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
+	b := newBrowser(t, exe, "analyst")
+	b.do("open the rules", chromedp.Navigate(ts.URL+"/rules"))
+	if !evalJS[bool](b, `import('/engine.js').then(async ({ BrowserEngine }) => {
+  window.engine = new BrowserEngine();
+  await window.engine.ready;
+  return BrowserEngine.supported();
+})`) {
+		t.Fatal("the engine is not supported")
+	}
+	stop()
+	if got := evalJS[string](b, `fetch('/healthz').then(() => 'up', () => 'down')`); got != "down" {
+		t.Fatalf("the server is %s after it stopped", got)
+	}
+
+	moves := []string{"c3", "g7", "e7", "c9", "e3"}
+	const depth, lines = 7, 2
+	type line struct {
+		Depth int      `json:"depth"`
+		Score int32    `json:"score"`
+		PV    []string `json:"pv"`
+		Final bool     `json:"final"`
+	}
+	type best struct {
+		Move  string   `json:"move"`
+		Score int32    `json:"score"`
+		PV    []string `json:"pv"`
+		Depth int      `json:"depth"`
+		Nodes uint64   `json:"nodes"`
+		Lines []line   `json:"lines"`
+		Infos []line   `json:"infos"`
+	}
+	movesJS, err := json.Marshal(moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := evalJS[best](b, fmt.Sprintf(`(async () => {
+  const infos = [];
+  const best = await window.engine.analyse({ size: 9, moves: %s, depth: %d, multipv: %d }, (l) => infos.push(l));
+  return { ...best, infos };
+})()`, movesJS, depth, lines))
+
+	g := rules.NewGame(rules.Geometry9)
+	if err := notation.PlayMoves(g, moves); err != nil {
+		t.Fatal(err)
+	}
+	want := player.NewSearcher(player.SearchOptions{HashMiB: 16}).Search(t.Context(), g, player.Limits{Depth: depth, MultiPV: lines}, nil)
+	geo := g.Geometry()
+	if got.Move != want.Move.Text(geo) || got.Score != want.Score || got.Depth != depth || got.Nodes != want.Nodes {
+		t.Errorf("in the browser %s %d at depth %d, %d nodes; natively %s %d, %d nodes", got.Move, got.Score, got.Depth, got.Nodes, want.Move.Text(geo), want.Score, want.Nodes)
+	}
+	if len(got.Lines) != lines || len(want.Lines) != lines {
+		t.Fatalf("%d lines in the browser, %d natively; want %d", len(got.Lines), len(want.Lines), lines)
+	}
+	for k, l := range want.Lines {
+		if pv := notation.SortedMoves(geo, l.PV[:1]); got.Lines[k].Score != l.Score || got.Lines[k].PV[0] != pv[0] {
+			t.Errorf("line %d: %d %v in the browser, %d %v natively", k+1, got.Lines[k].Score, got.Lines[k].PV, l.Score, pv)
+		}
+	}
+	if n := len(got.Infos); n != (depth+1)*lines || got.Infos[0].Depth != 1 || !got.Infos[n-1].Final {
+		t.Errorf("%d reports (first %+v), want %d, one per line of every iteration and of the result", n, got.Infos[0], (depth+1)*lines)
+	}
+
+	// An analysis without a depth, stopped once it has reported depth 6.
+	evalJS[bool](b, fmt.Sprintf(`window.lines = [];
+window.running = window.engine.analyse({ size: 9, moves: %s }, (l) => window.lines.push(l));
+true`, movesJS))
+	poll(b, "an analysis reaching depth 6", func() (int, error) {
+		return tryJS[int](b, `Math.max(0, ...window.lines.map((l) => l.depth))`)
+	}, func(d int) bool { return d >= 6 })
+	type stopped struct {
+		Best best    `json:"best"`
+		Seen int     `json:"seen"`
+		MS   float64 `json:"ms"`
+	}
+	end := evalJS[stopped](b, `(async () => {
+  const t0 = performance.now();
+  window.engine.stop();
+  const best = await window.running;
+  return { best, seen: Math.max(...window.lines.filter((l) => !l.final).map((l) => l.depth)), ms: performance.now() - t0 };
+})()`)
+	if end.Best.Move == "" || end.Best.Depth < end.Seen || len(end.Best.PV) == 0 {
+		t.Errorf("stopped after depth %d: %+v; want a move of that depth or deeper", end.Seen, end.Best)
+	}
+	t.Logf("stopped at depth %d in %.1f ms", end.Best.Depth, end.MS)
 }
