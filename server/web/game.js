@@ -5,6 +5,7 @@
 
 import * as api from './api.js';
 import { Analysis } from './analysis.js';
+import { announcement } from './announce.js';
 import { Board } from './board.js';
 import { Clocks } from './clock.js';
 import { Deadline } from './deadline.js';
@@ -19,6 +20,12 @@ import { inviteFromHash, myTurn, title } from './status.js';
 import { GameSync, playedMove } from './sync.js';
 import { other } from './text.js';
 import { uploadFile } from './upload.js';
+
+/** focusParts are the parts of the game page that are drawn anew from the state; keepFocus keeps the focus within them. */
+const focusParts = '#board, #move-form, #moves, #controls, #offers, #rematch-box, .navbar, #join-box, #invite-box, .view-bar, .tools, .board-col';
+
+/** focusable reports whether e can have the focus: shown and not disabled. */
+const focusable = (e) => !e.disabled && e.getClientRects().length > 0;
 
 /** GamePage runs the page of one game: board, panel, live updates. */
 export class GamePage {
@@ -53,7 +60,7 @@ export class GamePage {
     this.board = new Board($('#board'), { onMove: (m) => this.play(m), label: t('board.label') });
     this.deadline = new Deadline($('#deadline'));
     this.analysis = new Analysis(this.id, $('#analysis'), (busy) => {
-      if (this.state) renderAnalysis(this.state, busy);
+      if (this.state) this.keepFocus(() => renderAnalysis(this.state, busy));
     });
     this.wire();
     this.load();
@@ -112,9 +119,18 @@ export class GamePage {
       $('#resign-confirm-box').hidden = false;
       $('#resign-no').focus();
     });
-    $('#resign-no').addEventListener('click', () => closeResign());
+    // The confirmation goes away: the focus goes back to Resign, and from
+    // there, once the game is over, to the result (keepFocus).
+    $('#resign-no').addEventListener('click', () => {
+      closeResign();
+      $('#resign').focus();
+    });
+    $('#resign-confirm-box').addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') $('#resign-no').click();
+    });
     $('#resign-yes').addEventListener('click', () => {
       closeResign();
+      $('#resign').focus();
       this.act(() => api.resign(this.id));
     });
     $('#abort').addEventListener('click', () => this.act(() => api.abort(this.id)));
@@ -161,9 +177,41 @@ export class GamePage {
     }
     this.replay.fit(s.moves.length);
     this.render();
+    const words = announcement(prev, s);
+    if (words) $('#announce').textContent = words;
+  }
+
+  /**
+   * keepFocus runs fn, which redraws part of the page, and keeps the focus
+   * on the page when fn took it away (a button it disabled, hid or made
+   * anew): on the same element if it can still have it, else on the next
+   * one of the same part of the page (the one before, when none follows),
+   * else on the result or the status. The focus never falls to the body.
+   */
+  keepFocus(fn) {
+    const had = document.activeElement;
+    const part = had && had !== document.body ? had.closest(focusParts) : null;
+    fn();
+    const now = document.activeElement;
+    if (!part || (now && now !== document.body && focusable(now))) return;
+    const testid = had.dataset && had.dataset.testid;
+    const same = had.isConnected ? had : testid && part.querySelector(`[data-testid="${testid}"]`);
+    if (same && focusable(same)) {
+      same.focus({ preventScroll: true });
+      return;
+    }
+    const near = [...part.querySelectorAll('button, input, select, a[href], [tabindex="0"]')].filter(focusable);
+    const next = had.isConnected ? near.find((e) => had.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) : null;
+    const result = $('[data-testid="result"]');
+    const to = next || near[near.length - 1] || (focusable(result) ? result : $('[data-testid="status"]'));
+    to.focus({ preventScroll: true });
   }
 
   render() {
+    this.keepFocus(() => this.draw());
+  }
+
+  draw() {
     const s = this.state;
     if (!s) return;
     this.renderBoard();
@@ -201,7 +249,11 @@ export class GamePage {
         legal: s.legal || [], interactive, animate,
       });
     }
-    $('#move-input').disabled = !interactive;
+    // The field stays in the tab order while the move is sent and while
+    // the opponent thinks, so that its focus is not lost: it is read-only.
+    const input = $('#move-input');
+    input.readOnly = !interactive;
+    input.setAttribute('aria-disabled', String(!interactive));
     $('[data-testid="move-submit"]').disabled = !interactive;
   }
 
@@ -237,17 +289,17 @@ export class GamePage {
     if (this.busy || !s) return;
     this.busy = true;
     showMessage(this.msg, '');
-    this.renderBoard();
+    this.keepFocus(() => this.renderBoard());
     try {
       const ns = await api.move(this.id, text, s.moves.length);
       this.busy = false;
       $('#move-input').value = '';
-      if (!this.sync.apply(ns)) this.renderBoard();
+      if (!this.sync.apply(ns)) this.keepFocus(() => this.renderBoard());
     } catch (e) {
       this.busy = false;
       this.error(e.message);
       this.board.clearSelection();
-      this.renderBoard();
+      this.keepFocus(() => this.renderBoard());
       if (e.status === 409) this.sync.refresh();
     }
   }

@@ -4,6 +4,7 @@
 // shown); the words come from status.js and replay.js, and what the player
 // does goes back through the callbacks given.
 
+import { lastMoveText } from './announce.js';
 import { handStack } from './board.js';
 import { $, breakable, h, playerLink } from './dom.js';
 import { t } from './i18n.js';
@@ -22,14 +23,16 @@ export function renderPlayer(box, s, view, colour) {
   const p = (s.players && s.players[colour]) || {};
   const n = v.hands[colour] ?? 0;
   box.dataset.testid = `player-${colour}`;
-  box.classList.toggle('to-move', !v.over && v.turn === colour);
+  const toMove = !v.over && v.turn === colour;
+  box.classList.toggle('to-move', toMove);
   const who = h('div', { class: 'who' },
     h('span', { class: `swatch ${colour}`, 'aria-hidden': 'true' }),
     p.account && p.joined ? playerLink(p.name, true, { class: 'name', title: p.name })
       : h('span', { class: 'name', title: playerName(s, colour) }, playerName(s, colour)),
     p.rating ? h('span', { class: 'rating', 'data-testid': `rating-${colour}`, title: t('player.rating_title') }, p.rating) : null,
     p.engine ? h('span', { class: 'tag' }, t('player.engine_tag')) : null,
-    s.you === colour ? h('span', { class: 'tag you' }, t('player.you_tag')) : null);
+    s.you === colour ? h('span', { class: 'tag you' }, t('player.you_tag')) : null,
+    toMove ? h('span', { class: 'tag turn', 'data-testid': `turn-${colour}` }, t('a11y.to_move')) : null);
   const hand = h('div', { class: 'hand', title: t(colour === 'white' ? 'player.hand_white' : 'player.hand_black', { n }) },
     handStack(colour, n),
     h('span', { class: 'hand-count', 'data-testid': `hand-${colour}` }, String(n)),
@@ -69,6 +72,9 @@ export function renderStatus(s, view, invite) {
   const line = statusLine(s, Boolean(view), invite);
   status.textContent = line.text;
   status.className = line.cls;
+  const last = lastMoveText(s);
+  $('#last-move').textContent = last;
+  $('#last-move').hidden = !last;
   if (view) $('#view-text').textContent = viewText(view.ply, s.moves.length);
   $('#view-bar').hidden = !view;
 }
