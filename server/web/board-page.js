@@ -7,7 +7,7 @@
 // needs the server. "/analysis?game={id}" opens a game of the site.
 
 import * as api from './api.js';
-import { Analysis } from './analysis.js';
+import { Analysis, analysisView } from './analysis.js';
 import { evalChart, evalText, judge, overEval, whiteEval } from './annotate.js';
 import { Board, handStack } from './board.js';
 import { exportPGN, linkHash, readLink, readRecord, RecordError } from './boardrecord.js';
@@ -87,10 +87,10 @@ export class BoardPage {
       $('#ab-analyse').disabled = busy || !this.state || this.state.over;
     });
     this.wire();
-    this.rules = await loadRules();
-    $('#ab-source').textContent = this.rules.local ? t('ab.local') : t('ab.server');
-    await this.restore();
+    [this.rules, this.browser] = await Promise.all([loadRules(), loadEngine()]);
+    $('#ab-source').textContent = this.rules.local && this.browser ? t('ab.local') : t('ab.server');
     this.mountEngine();
+    await this.restore();
   }
 
   error(text) {
@@ -127,6 +127,12 @@ export class BoardPage {
     });
     $('#ab-edit').addEventListener('click', () => this.enterSetup());
     $('#ab-analyse').addEventListener('click', () => this.analyseServer());
+    $('#ab-live').addEventListener('click', () => {
+      this.live = !this.live;
+      if (this.live) this.showEngine();
+      else this.stopEngine();
+      this.renderLive();
+    });
     $('#ab-annotate').addEventListener('click', () => this.annotate());
     $('#position-form').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -318,7 +324,7 @@ export class BoardPage {
     if (`${location.pathname}${location.search}${location.hash}` !== url) history.replaceState(null, '', url);
     $('#board-link').value = `${location.origin}${url}`;
     $('#ab-analyse').disabled = this.analysis.busy || st.over;
-    if (this.panel) this.showEngine();
+    this.showEngine();
   }
 
   renderSides() {
@@ -436,6 +442,7 @@ export class BoardPage {
    */
   async annotate() {
     const run = {};
+    this.stopEngine();
     this.annotating = run;
     const line = [this.root, ...mainLine(this.root)];
     const ask = annotator(this.browser, this.game);
@@ -464,7 +471,11 @@ export class BoardPage {
     } catch (e) {
       if (this.annotating === run) this.error(e.message);
     } finally {
-      if (this.annotating === run) $('#ab-annotate').disabled = false;
+      if (this.annotating === run) {
+        $('#ab-annotate').disabled = false;
+        this.annotating = null;
+        this.showEngine();
+      }
     }
   }
 
@@ -569,26 +580,72 @@ export class BoardPage {
     this.analysis.run(st.position, st.turn, plyOf(this.node), this.start.turn);
   }
 
-  /** mountEngine puts the browser's engine in the panel when it runs here; else the server's analysis stays. */
-  async mountEngine() {
-    this.browser = await loadEngine();
-    if (!this.browser || !this.browser.panel) return;
-    const Panel = this.browser.panel.EnginePanel;
-    if (!Panel) return;
+  /**
+   * mountEngine shows the browser's engine in the analysis box when it
+   * runs here: the engine's panel (enginepanel.js) if there is one, else
+   * the live analysis of this page; without it the server's analysis
+   * stays, a position at a time.
+   */
+  mountEngine() {
+    if (!this.browser) return;
     $('#ab-server-analysis').hidden = true;
-    this.panel = new Panel($('#ab-engine'), { engine: this.browser.engine, board: this.board });
-    this.showEngine();
+    const Panel = this.browser.panel && this.browser.panel.EnginePanel;
+    if (Panel) {
+      this.panel = new Panel($('#ab-engine'), { engine: this.browser.engine, board: this.board });
+      return;
+    }
+    this.live = true;
+    this.liveToken = 0;
+    $('#ab-live-box').hidden = false;
+    this.renderLive();
+    // A page out of sight leaves the processor alone.
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden) this.stopEngine();
+      else this.showEngine();
+    });
   }
 
-  /** showEngine points the engine at the position shown, analysing it without end. */
+  renderLive() {
+    const b = $('#ab-live');
+    b.textContent = this.live ? t('ab.live_stop') : t('ab.live_start');
+    b.setAttribute('aria-pressed', String(Boolean(this.live)));
+  }
+
+  /**
+   * showEngine points the engine at the position shown, to analyse it
+   * without end until the position changes or the player stops it; an
+   * annotation under way has the engine first.
+   */
   showEngine() {
     const st = this.state;
-    if (!this.panel || !st || this.editor.isOpen) return;
-    this.panel.show({ position: this.startText, moves: movesTo(this.node), turn: st.turn, over: st.over, size: st.size });
+    if (!this.browser || !st || this.editor.isOpen || this.annotating) return;
+    const game = { position: this.startText, size: st.size, moves: movesTo(this.node) };
+    if (this.panel) {
+      this.panel.show({ ...game, turn: st.turn, over: st.over });
+      return;
+    }
+    if (!this.live) return;
+    const token = ++this.liveToken;
+    const out = $('#ab-live-out');
+    if (st.over) {
+      this.browser.engine.stop();
+      out.replaceChildren(h('p', { class: 'muted' }, t('analysis.no_moves')));
+      return;
+    }
+    out.replaceChildren(h('p', { class: 'muted' }, t('analysis.busy')));
+    const ply = plyOf(this.node);
+    this.browser.engine.analyse({ ...game, multipv: 1 }, (info) => {
+      if (token !== this.liveToken || info.multipv > 1) return;
+      out.replaceChildren(...analysisView(info, st.turn, ply, this.start.turn));
+    }).catch((e) => {
+      if (token === this.liveToken) out.replaceChildren(h('p', { class: 'message error' }, e.message));
+    });
   }
 
   stopEngine() {
+    this.liveToken++;
     if (this.panel) this.panel.stop();
+    else if (this.browser) this.browser.engine.stop();
   }
 }
 

@@ -92,8 +92,8 @@ export async function loadEngine() {
 export function annotator(browser, game) {
   if (browser) {
     return async ({ position, moves, depth }) => {
-      const r = await browser.engine.analyse({ position, moves, multipv: 1, depth }, () => {});
-      return { score: r.score?.score ?? r.score ?? 0, mate: r.score?.mate ?? r.mate ?? 0, best: r.move };
+      const r = await browser.engine.analyse({ position, moves, multipv: 1, depth });
+      return { score: r.score, mate: r.mate, best: r.move };
     };
   }
   return ({ position, moves, depth }) => api.analyze({ game, position, moves, depth });
