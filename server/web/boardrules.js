@@ -69,16 +69,19 @@ export async function loadRules() {
 }
 
 /**
- * loadEngine is the browser's engine (engine.js's BrowserEngine) and its
- * analysis panel (enginepanel.js), or null when the browser cannot run it
- * or it is not there: {engine, panel module}.
+ * loadEngine is the browser's engine (engine.js's BrowserEngine), ready to
+ * search, and its analysis panel (enginepanel.js) if there is one: {engine,
+ * panel module}; or null when the browser cannot run it.
  */
 export async function loadEngine() {
   try {
     const mod = await import('./engine.js');
     if (!mod.BrowserEngine.supported()) return null;
     const panel = await import('./enginepanel.js').catch(() => null);
-    return { engine: new mod.BrowserEngine(), BrowserEngine: mod.BrowserEngine, panel };
+    // Ready, the worker holds all it needs: the page needs the server no more.
+    const engine = new mod.BrowserEngine();
+    await engine.ready;
+    return { engine, panel };
   } catch {
     return null;
   }
