@@ -107,18 +107,20 @@ func SVG(p *rules.Position, m Marks, label string, l *Lang) string {
 				b.WriteString(`<g class="sq">`)
 			}
 			fmt.Fprintf(&b, `<rect class="bg" x="%d" y="%d" width="%d" height="%d"/>`, x, y, cell, cell)
+			// Inset as the board of the game page insets them (board.js),
+			// so that their frames stay within the square.
 			if last[s] {
-				fmt.Fprintf(&b, `<rect class="hl" x="%d" y="%d" width="%d" height="%d"/>`, x, y, cell, cell)
+				fmt.Fprintf(&b, `<rect class="hl" x="%d" y="%d" width="%d" height="%d" rx="3"/>`, x+6, y+6, cell-12, cell-12)
 			}
 			if hi[s] {
-				fmt.Fprintf(&b, `<rect class="mark-sq" x="%d" y="%d" width="%d" height="%d"/>`, x, y, cell, cell)
+				fmt.Fprintf(&b, `<rect class="mark-sq" x="%d" y="%d" width="%d" height="%d" rx="3"/>`, x+6, y+6, cell-12, cell-12)
 			}
 			if c := p.At(s); !c.Empty() {
 				drawColumn(&b, l.columnTitle(g.Name(s), c), x, y, c)
 			}
 			cx, cy := x+cell/2, y+cell/2
 			if ok[s] {
-				fmt.Fprintf(&b, `<circle class="mark-ok" cx="%d" cy="%d" r="13"/>`, cx, cy)
+				fmt.Fprintf(&b, `<circle class="mark-ok" cx="%d" cy="%d" r="15"/>`, cx, cy)
 			}
 			if no[s] {
 				fmt.Fprintf(&b, `<path class="mark-no" d="M%d,%dl28,28m0,-28l-28,28"/>`, cx-14, cy-14)
@@ -231,14 +233,14 @@ func badge(b *strings.Builder, x, y int, owner string, top int, other string, pr
 	}
 	total := 2 * (len(chips) - 1)
 	for i := range chips {
-		chips[i].w = 12 + 11*len(strconv.Itoa(chips[i].n))
+		chips[i].w = 14 + 15*len(strconv.Itoa(chips[i].n))
 		total += chips[i].w
 	}
 	px := x - total
 	b.WriteString(`<g class="badge">`)
 	for _, c := range chips {
-		fmt.Fprintf(b, `<rect class="chip %s" x="%d" y="%d" width="%d" height="24" rx="6"/>`, c.colour, px, y-24, c.w)
-		fmt.Fprintf(b, `<text class="chip-text %s" x="%s" y="%d" text-anchor="middle">%d</text>`, c.colour, num(float64(px)+float64(c.w)/2), y-6, c.n)
+		fmt.Fprintf(b, `<rect class="chip %s" x="%d" y="%d" width="%d" height="32" rx="7"/>`, c.colour, px, y-32, c.w)
+		fmt.Fprintf(b, `<text class="chip-text %s" x="%s" y="%d" text-anchor="middle">%d</text>`, c.colour, num(float64(px)+float64(c.w)/2), y-7, c.n)
 		px += c.w + 2
 	}
 	b.WriteString(`</g>`)

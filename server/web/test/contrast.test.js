@@ -44,6 +44,11 @@ const markers = [
   { name: 'capture path', selector: '.board .path-line', props: ['stroke'] },
   { name: 'capture path dot', selector: '.board .path-dot', props: ['fill', 'stroke'] },
   { name: 'focus ring', selector: '.board .sq:focus-visible .focus', props: ['stroke'] },
+  { name: 'rules diagram: arrow', selector: '.diagram .arrow', props: ['stroke'] },
+  { name: 'rules diagram: dashed arrow', selector: '.diagram .arrow.dashed', props: ['stroke'] },
+  { name: 'rules diagram: allowed square', selector: '.diagram .mark-ok', props: ['fill', 'stroke'] },
+  { name: 'rules diagram: forbidden square', selector: '.diagram .mark-no', props: ['stroke'] },
+  { name: 'rules diagram: marked square', selector: '.diagram .mark-sq', props: ['stroke'] },
 ];
 
 const squares = {
