@@ -53,6 +53,9 @@ var axePages = []axePage{
 	{name: "analysis board", path: "/analysis", ready: analysisReadyJS},
 	{name: "analysis board on a phone", path: "/analysis", phone: true, ready: analysisReadyJS},
 	{name: "analysis board annotating a game", path: "/analysis?game={over}", ready: analysisReadyJS},
+	{name: "lessons", path: "/learn", ready: lessonsReadyJS},
+	{name: "a lesson", path: "/learn#turn", ready: boardReadyJS},
+	{name: "a lesson on a phone", path: "/learn#feeding", phone: true, ready: boardReadyJS},
 }
 
 // analysisReadyJS is true once the analysis board is set up.
@@ -60,6 +63,9 @@ const analysisReadyJS = `document.documentElement.dataset.ready === 'true'`
 
 // boardReadyJS is true once the game page's board takes a move.
 const boardReadyJS = `Boolean(document.querySelector('#board.interactive'))`
+
+// lessonsReadyJS is true once the list of lessons is drawn.
+const lessonsReadyJS = `document.querySelectorAll('[data-testid="lesson-link"]').length > 0`
 
 // axeRunJS runs the rules on the page and answers the violations, each
 // with the first elements it found, and how many rules passed.

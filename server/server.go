@@ -412,6 +412,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /rules", s.rulesPage)
 	mux.HandleFunc("GET /engine.wasm", s.handleEngine)
 	mux.HandleFunc("GET /analysis", s.page("analysis.html"))
+	mux.HandleFunc("GET /learn", s.page("learn.html"))
 	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
 	mux.Handle("/", files)

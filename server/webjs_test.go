@@ -89,7 +89,7 @@ var unplaced = []string{
 	"engine.js", // the search in the browser, for the analysis board
 }
 
-// TestUIModulesServed follows the imports from /app.js: each module is
+// TestUIModulesServed follows the imports from /app.js and /learn.js: each module is
 // served as JavaScript (a browser refuses a module of another type), and
 // every module of web/ is among them. The tests and the notes beside the
 // modules are not served.
@@ -108,8 +108,9 @@ func TestUIModulesServed(t *testing.T) {
 		}
 		return resp.StatusCode, resp.Header.Get("Content-Type"), string(body)
 	}
-	seen := map[string]bool{"app.js": true}
-	queue := []string{"app.js"}
+	// app.js and the entries of the pages that have their own.
+	seen := map[string]bool{"app.js": true, "learn.js": true}
+	queue := []string{"app.js", "learn.js"}
 	for _, m := range unplaced {
 		seen[m] = true
 		queue = append(queue, m)

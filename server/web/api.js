@@ -239,3 +239,9 @@ export const setLang = (code) => request('POST', '/api/lang', { lang: code });
 
 /** engines are the engine's levels with their estimated ratings: {levels: [{level, rating}]}. */
 export const engines = () => request('GET', '/api/engines');
+
+/** lessons is the course of the /learn page: {lessons: [...]}, its texts keys of the catalogues. */
+export const lessons = () => request('GET', '/api/lessons');
+
+/** positionWhy judges any move in any position: {legal, move, after} or {legal: false, move, code, params, error}. */
+export const positionWhy = (position, move) => request('POST', '/api/position/why', { position, move });

@@ -4,6 +4,7 @@
 // the legal moves come in from outside, and a chosen move goes out through
 // onMove.
 
+import { anyMoveClick } from './anymove.js';
 import { t } from './i18n.js';
 import { FILES, isPlayable, parseMove, parseSquare, squareName } from './notation.js';
 import { other } from './text.js';
@@ -142,6 +143,7 @@ export class Board {
     this.legalKey = '';
     this.path = []; // the squares chosen so far
     this.interactive = false;
+    this.any = false;
     this.focusSquare = null;
     this.anim = null;
     svg.setAttribute('role', 'group');
@@ -166,9 +168,11 @@ export class Board {
 
   /**
    * update shows a position. p: {size, board, lastMove, legal, interactive,
-   * animate}: board as the API's column list, legal as move texts (only
+   * any, animate}: board as the API's column list, legal as move texts (only
    * used when interactive), animate a move text to play out (the move that
-   * led to this position).
+   * led to this position). With any, the board takes any move, legal or
+   * not (anymove.js); give it no legal moves, so that it marks no square
+   * as a destination.
    */
   update(p) {
     this._finishAnim();
@@ -180,6 +184,7 @@ export class Board {
     this.columns = new Map((p.board || []).map((c) => [c.square, c]));
     this.lastMove = p.lastMove ? parseMove(p.lastMove) : null;
     this.interactive = Boolean(p.interactive);
+    this.any = Boolean(p.any);
     const legal = this.interactive ? p.legal || [] : [];
     const key = legal.join(' ');
     if (key !== this.legalKey) {
@@ -350,6 +355,10 @@ export class Board {
       this.onSquare(sq);
       return;
     }
+    if (this.any) {
+      this._activateAny(sq);
+      return;
+    }
     const path = this.path;
     if (path.length === 0) {
       if (this.entries.has(sq)) {
@@ -382,6 +391,13 @@ export class Board {
       this.path = [];
     }
     this._render();
+  }
+
+  _activateAny(sq) {
+    const { path, move } = anyMoveClick({ path: this.path, sq, columns: this.columns, size: this.size });
+    this.path = path;
+    this._render();
+    if (move) this.onMove(move);
   }
 
   _onKey(e) {

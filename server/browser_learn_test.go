@@ -1,0 +1,152 @@
+package server_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// learnView is what the /learn page shows.
+type learnView struct {
+	Lessons   []string `json:"lessons"` // the lessons listed
+	Done      []string `json:"done"`    // those marked done
+	Progress  string   `json:"progress"`
+	Title     string   `json:"title"`    // the lesson open, "" for the list
+	Exercise  string   `json:"exercise"` // "Exercise 1 of 2"
+	Kind      string   `json:"kind"`     // the feedback's verdict: right, illegal, legal
+	Rule      string   `json:"rule"`     // the rule it cites
+	Feedback  string   `json:"feedback"`
+	RuleLink  string   `json:"ruleLink"` // the feedback's link to the rule
+	Chosen    []string `json:"chosen"`
+	Board     bool     `json:"board"` // the board takes moves
+	Next      bool     `json:"next"`  // "Next exercise" is shown
+	NextLink  bool     `json:"nextLesson"`
+	Animating bool     `json:"animating"`
+	Overflow  []string `json:"overflow"`
+}
+
+const learnJS = `(() => {
+  const q = (s) => document.querySelector(s);
+  const shown = (s) => Boolean(q(s) && !q(s).hidden && !q(s).closest('[hidden]'));
+  const fb = q('[data-testid="feedback"]');
+  const link = q('[data-testid="feedback-rule"]');
+  return {
+    lessons: shown('#learn-list') ? [...document.querySelectorAll('[data-testid="lesson-link"]')].map((a) => a.dataset.lesson) : [],
+    done: [...document.querySelectorAll('[data-testid="lesson-link"][data-done="true"]')].map((a) => a.dataset.lesson),
+    progress: shown('#learn-list') ? q('[data-testid="learn-progress"]').innerText.trim() : '',
+    title: shown('#learn-lesson') ? q('[data-testid="lesson-title"]').innerText.trim() : '',
+    exercise: shown('#learn-lesson') ? q('[data-testid="exercise-number"]').innerText.trim() : '',
+    kind: (fb && fb.dataset.kind) || '',
+    rule: (fb && fb.dataset.rule) || '',
+    feedback: fb ? fb.innerText.trim() : '',
+    ruleLink: link ? link.getAttribute('href') : '',
+    chosen: [...document.querySelectorAll('g[data-square].chosen')].map((g) => g.dataset.square).sort(),
+    board: Boolean(q('#board.interactive')),
+    next: shown('[data-testid="learn-next"]'),
+    nextLesson: shown('[data-testid="learn-next-lesson"]'),
+    animating: Boolean(q('.anim-layer') && q('.anim-layer').childElementCount > 0),
+    overflow: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('[hidden]')).map((e) => e.tagName + (e.id ? '#' + e.id : '')).slice(0, 5),
+  };
+})()`
+
+func (b *browser) learnView() (learnView, error) { return tryJS[learnView](b, learnJS) }
+
+func (b *browser) waitLearn(what string, ok func(learnView) bool) learnView {
+	b.t.Helper()
+	return poll(b, what, b.learnView, ok)
+}
+
+// tryMove clicks the squares of a move on the lesson board, each once
+// the board has taken the one before, and waits for the verdict.
+func (b *browser) tryMove(clicks []string, kind string) learnView {
+	b.t.Helper()
+	b.waitLearn("the board takes a move", func(v learnView) bool { return v.Board })
+	for i, sq := range clicks {
+		b.clickSquare(sq)
+		if i < len(clicks)-1 {
+			b.waitLearn(fmt.Sprintf("%v chosen", clicks[:i+1]), func(v learnView) bool { return slices.Contains(v.Chosen, sq) })
+		}
+	}
+	return b.waitLearn("the verdict on "+strings.Join(clicks, " "), func(v learnView) bool { return v.Kind == kind })
+}
+
+// TestBrowserLearn: a newcomer on a wide window and on a phone opens the
+// lessons, opens the no-feeding lesson and solves it by clicking: a move
+// the rules refuse first, told which rule forbids it with a link to it,
+// then a legal move that misses the point, then the right ones; the
+// lesson is marked done, and still is after the page is loaded again.
+// Then a capture of the no-turning-back lesson, jump by jump: the route
+// that stops after four men is told why. The screenshots are for the eye.
+func TestBrowserLearn(t *testing.T) {
+	exe := requireChromium(t)
+	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"desktop", 1280, 960}, {"phone", 390, 844}} {
+		t.Run(size.name, func(t *testing.T) {
+			b := newBrowser(t, exe, "learner")
+			b.do("the window", chromedp.EmulateViewport(size.w, size.h))
+			b.do("open the lessons", chromedp.Navigate(ts.URL+"/learn"))
+			v := b.waitLearn("the lessons listed", func(v learnView) bool { return len(v.Lessons) == 9 })
+			if len(v.Done) != 0 || !strings.HasPrefix(v.Progress, "0 of 9") {
+				t.Errorf("a newcomer's list: %+v", v)
+			}
+			b.screenshot("learn-list-" + size.name)
+			b.do("open the no-feeding lesson", chromedp.Click(chromedp.CSS(`[data-lesson="feeding"]`)))
+			b.waitLearn("the lesson open", func(v learnView) bool {
+				return v.Title == "No feeding" && v.Exercise == "Exercise 1 of 2" && v.Board
+			})
+
+			v = b.tryMove([]string{"b2"}, "illegal")
+			if v.Rule != "4.4" || !strings.Contains(v.Feedback, "no-feeding rule") || v.RuleLink != "/rules#entering" {
+				t.Errorf("b2 after 1.c3: %+v, want refused by the no-feeding rule, 4.4", v)
+			}
+			b.screenshot("learn-refused-" + size.name)
+			v = b.tryMove([]string{"a1"}, "right")
+			if !v.Next || v.Board {
+				t.Errorf("a1 after 1.c3: %+v, want right and the next exercise offered", v)
+			}
+			b.do("the next exercise", chromedp.Click(chromedp.CSS(`[data-testid="learn-next"]`)))
+			b.waitLearn("exercise 2", func(v learnView) bool { return v.Exercise == "Exercise 2 of 2" && v.Kind == "" && v.Board })
+			v = b.tryMove([]string{"e5"}, "illegal")
+			if v.Rule != "4.4" || !strings.Contains(v.Feedback, "f6 could jump it") {
+				t.Errorf("e5: %+v", v)
+			}
+			v = b.tryMove([]string{"d6"}, "legal")
+			if !strings.Contains(v.Feedback, "does not attack f6") {
+				t.Errorf("d6: %+v", v)
+			}
+			v = b.tryMove([]string{"g7"}, "right")
+			if !v.NextLink || len(v.Overflow) > 0 {
+				t.Errorf("g7: %+v, want the next lesson offered, nothing sticking out", v)
+			}
+			b.screenshot("learn-right-" + size.name)
+
+			b.do("load the lessons again", chromedp.Navigate(ts.URL+"/learn"))
+			v = b.waitLearn("the lessons listed again", func(v learnView) bool { return len(v.Lessons) == 9 })
+			if len(v.Done) != 1 || v.Done[0] != "feeding" || !strings.HasPrefix(v.Progress, "1 of 9") {
+				t.Errorf("after the lesson: %+v, want the no-feeding lesson done", v)
+			}
+
+			b.do("open the no-turning-back lesson", chromedp.Navigate(ts.URL+"/learn#turn"))
+			b.waitLearn("the lesson open", func(v learnView) bool { return v.Title == "No 180-degree turn" && v.Board })
+			b.tryMove([]string{"c3", "e5"}, "right")
+			b.do("the next exercise", chromedp.Click(chromedp.CSS(`[data-testid="learn-next"]`)))
+			b.waitLearn("exercise 2", func(v learnView) bool { return v.Exercise == "Exercise 2 of 2" && v.Board })
+			// The route that stops after four men: the board waits while a
+			// jump is left, and tries the capture where none is.
+			v = b.tryMove([]string{"d2", "f4", "d6", "b4", "d2"}, "illegal")
+			if v.Rule != "3.3" || !strings.Contains(v.Feedback, "straight back") || len(v.Overflow) > 0 {
+				t.Errorf("d2xf4xd6xb4xd2: %+v, want refused, turning back cited", v)
+			}
+			b.screenshot("learn-capture-refused-" + size.name)
+			b.tryMove([]string{"d2", "b4", "d6", "f4", "d2", "b4"}, "right")
+			b.screenshot("learn-capture-right-" + size.name)
+		})
+	}
+}
