@@ -214,6 +214,8 @@ func TestBrowserLanguagesLayout(t *testing.T) {
 		{"profile", "/@/Leitora"},
 		{"rules", "/rules"},
 		{"analysis", "/analysis"},
+		{"lessons", "/learn"},
+		{"lesson", "/learn#turn"},
 	}
 	for _, lang := range []string{"ru", "pt", "lfn", "en"} {
 		evalJS[map[string]any](b, fetchJS("/api/lang", `{lang: '`+lang+`'}`))

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -80,7 +81,10 @@ func TestWebJS(t *testing.T) {
 // importRE finds the modules a module imports: relative paths, as every
 // module of web/ writes them; and the scripts of the workers it starts
 // (new URL('./x.js', import.meta.url)).
-var importRE = regexp.MustCompile(`(?m)^import\s(?:[^'"]*\sfrom\s)?'\./([a-z0-9_]+\.js)';|new URL\('\./([a-z0-9_]+\.js)', import\.meta\.url\)`)
+var importRE = regexp.MustCompile(`(?m)^import\s(?:[^'"]*\sfrom\s)?'\./([a-z0-9_-]+\.js)';|new URL\('\./([a-z0-9_-]+\.js)', import\.meta\.url\)`)
+
+// entryRE finds the entry module of a page: its one script.
+var entryRE = regexp.MustCompile(`<script type="module" src="/([a-z0-9_-]+\.js)"></script>`)
 
 // unplaced are the modules that no page imports yet, with what they are
 // for: the test follows their imports as it follows a page's.
@@ -89,9 +93,10 @@ var unplaced = []string{
 	"engine.js", // the search in the browser, for the analysis board
 }
 
-// TestUIModulesServed follows the imports from /app.js and /learn.js: each module is
-// served as JavaScript (a browser refuses a module of another type), and
-// every module of web/ is among them. The tests and the notes beside the
+// TestUIModulesServed follows the imports from the entry of every page
+// (app.js, or its own): each module is served as JavaScript (a browser
+// refuses a module of another type), and every module of web/ is among
+// them. The tests and the notes beside the
 // modules are not served.
 func TestUIModulesServed(t *testing.T) {
 	e := newEnv(t, server.Config{})
@@ -108,9 +113,28 @@ func TestUIModulesServed(t *testing.T) {
 		}
 		return resp.StatusCode, resp.Header.Get("Content-Type"), string(body)
 	}
-	// app.js and the entries of the pages that have their own.
-	seen := map[string]bool{"app.js": true, "learn.js": true}
-	queue := []string{"app.js", "learn.js"}
+	// The entry of every page: app.js, or a page's own.
+	pages, err := filepath.Glob(filepath.Join("web", "*.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var queue []string
+	for _, p := range pages {
+		html, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range entryRE.FindAllSubmatch(html, -1) {
+			if name := string(m[1]); !seen[name] {
+				seen[name] = true
+				queue = append(queue, name)
+			}
+		}
+	}
+	if !seen["app.js"] || !seen["learn.js"] {
+		t.Fatalf("the pages' entries are %v, want app.js and learn.js among them", queue)
+	}
 	for _, m := range unplaced {
 		seen[m] = true
 		queue = append(queue, m)
@@ -139,7 +163,7 @@ func TestUIModulesServed(t *testing.T) {
 	}
 	for _, m := range modules {
 		if name := filepath.Base(m); !seen[name] {
-			t.Errorf("web/%s is not imported from /app.js: a module no page uses", name)
+			t.Errorf("web/%s is not imported from a page's entry: a module no page uses", name)
 		}
 	}
 	// The catalogues of the languages, which i18n.js fetches.

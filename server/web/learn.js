@@ -170,6 +170,9 @@ class LearnPage {
     const parts = [h('p', { class: 'verdict' }, v.kind === 'error' ? '' : headline(v)), h('p', {}, v.text)];
     if (v.rule) parts.push(h('p', {}, h('a', { href: ruleHref(v.rule), 'data-testid': 'feedback-rule' }, t('learn.read_rule', { rule: v.rule }))));
     box.replaceChildren(...parts);
+    // On a phone the verdict comes below the board: it is brought into
+    // view, as it is read out.
+    box.scrollIntoView({ block: 'nearest' });
   }
 }
 
@@ -178,8 +181,10 @@ languageSwitch(document.getElementById('lang'));
 accountArea();
 try {
   const { lessons } = await fetchLessons();
+  $('#learn-loading').remove();
   new LearnPage(lessons).route(false);
 } catch (err) {
+  $('#learn-loading').remove();
   $('#learn-list').hidden = false;
   showMessage($('#learn-message'), t('learn.unavailable', { error: err.message }));
 }
