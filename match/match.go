@@ -358,9 +358,11 @@ func (r *runner) play(ctx context.Context, index, k int, op Opening, p1White boo
 		if lim > 0 {
 			mctx, cancel = context.WithTimeout(ctx, lim+cfg.Grace)
 		}
-		m, err := players[side].Move(mctx, g.Rules(), clockOf(g, side))
+		clock := clockOf(g, side)
+		m, err := players[side].Move(mctx, g.Rules(), clock)
 		took := time.Since(g.TurnStart()).Round(time.Millisecond)
 		cancel()
+		res.Times = append(res.Times, MoveTime{Ply: g.Len() + 1, Side: side, Left: clock.Time[side], Took: took})
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"emergo/game"
 	"emergo/record"
@@ -22,6 +23,17 @@ type GameResult struct {
 	Termination game.Termination // the board's reason, or the ending off the board
 	Plies       int              // moves in the game, the opening's included
 	Record      record.Record
+	// Times are the players' moves after the opening, in order: the
+	// clock of the mover before it and the time it took.
+	Times []MoveTime
+}
+
+// MoveTime is the time of one move of a match game.
+type MoveTime struct {
+	Ply  int // from 1, the opening's moves counted
+	Side rules.Color
+	Left time.Duration // the mover's clock before the move; 0 without one
+	Took time.Duration
 }
 
 // P1Score returns the first player's points: 1, 1/2 or 0.

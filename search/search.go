@@ -219,12 +219,14 @@ func HistoryOf(g *rules.Game) []uint64 {
 // and beat the previous one. Either way the last lines reported are those
 // of the result, so that the move played is the one last reported. The
 // first iteration always runs to its end, so that a position with a legal
-// move always gets a move with a score and a line.
+// move always gets a move with a score and a line; on a clock (a time per
+// move or a clock, see budget), a position with one legal move gets it at
+// once, unsearched, with the score the table or the evaluation gives.
 func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint64, lim Limits, info func(Info)) Result {
 	start := time.Now()
 	e.tt.age = (e.tt.age + 1) & ageMask
-	soft, hard := budget(lim)
-	ctl := &control{ctx: ctx, start: start, hard: hard, nodeLimit: lim.Nodes}
+	tm := newTimeManager(lim, &root)
+	ctl := &control{ctx: ctx, start: start, hard: tm.hard, nodeLimit: lim.Nodes}
 	lastDepth := lim.Depth
 	if lastDepth <= 0 || lastDepth > maxDepth {
 		lastDepth = maxDepth
@@ -235,6 +237,17 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 	main.setup(root, history, ctl)
 	if len(main.root) == 0 {
 		return Result{Score: main.terminalScore(), Time: time.Since(start)}
+	}
+	if len(main.root) == 1 && tm.clocked() {
+		// A forced move needs no thought on the clock: it is played at
+		// once, with the score the table may know of it.
+		res := main.forced()
+		res.Time = time.Since(start)
+		if info != nil {
+			info(Info{MultiPV: 1, Score: res.Score, Bound: res.Lines[0].Bound, Time: res.Time,
+				HashFull: e.tt.usage(), PV: slices.Clone(res.Lines[0].PV)})
+		}
+		return res
 	}
 	multiPV = min(multiPV, len(main.root))
 	helpers := e.threads[1:]
@@ -283,14 +296,11 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 		if stopped {
 			break
 		}
-		// On a clock, the next iteration costs a few times this one: do
-		// not start it if it would likely run past the soft limit. A fixed
-		// move time is used to its end, the partial iteration included.
-		if soft > 0 && lim.MoveTime == 0 && time.Since(start) >= soft/2 {
-			break
+		if tm.wantsObviousCheck(depth) {
+			tm.settleObvious(main.obvious(depth))
 		}
-		if len(main.root) == 1 && (soft > 0 || hard > 0) {
-			break // a forced move needs no thought on the clock
+		if !tm.next(depth, res.Move, res.Score, time.Since(start)) {
+			break
 		}
 		if abs(res.Score) >= MateBound && depth >= int(Mate-abs(res.Score))+2 {
 			break // the mate is found and proven deeper than its length
@@ -303,44 +313,6 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 	res.Nodes = ctl.totalNodes(e.threads)
 	res.Time = time.Since(start)
 	return res
-}
-
-// The clock's division (see budget).
-const (
-	// movesToGo is the number of moves the time left is divided among
-	// when the limits do not say: each move takes a thirtieth of what is
-	// left, so the clock is never spent however long the game goes on,
-	// and the earlier moves, with more to decide, get more.
-	movesToGo = 30
-	// clockReserve is kept back from the clock for what a move costs
-	// beside the search: the protocol, the process, a busy machine.
-	clockReserve = 50 * time.Millisecond
-	// minClock is the least time the division starts from, so that a
-	// clock nearly spent still gives a move some thought.
-	minClock = 10 * time.Millisecond
-)
-
-// budget turns the limits into a soft limit (do not start another
-// iteration after it) and a hard one (abort the search). On a clock, each
-// move gets its share of the time left plus three quarters of the
-// increment (the rest builds a reserve); an iteration may run over its
-// share up to three times, but never past a fifth of the time left.
-func budget(lim Limits) (soft, hard time.Duration) {
-	if lim.MoveTime > 0 {
-		return lim.MoveTime, lim.MoveTime
-	}
-	if lim.Time <= 0 {
-		return 0, 0
-	}
-	togo := lim.MovesToGo
-	if togo <= 0 || togo > movesToGo {
-		togo = movesToGo
-	}
-	left := max(lim.Time-clockReserve, minClock)
-	soft = left/time.Duration(togo) + lim.Inc*3/4
-	hard = min(soft*3, left/5)
-	soft = min(soft, hard)
-	return soft, hard
 }
 
 func abs(x int32) int32 {

@@ -123,6 +123,50 @@ func (t *thread) result(depth int) Result {
 	return r
 }
 
+// forced returns the only legal move of the root unsearched, with the
+// score of the root in the table, as a bound unless it is exact, or the
+// evaluation's when the table has none.
+func (t *thread) forced() Result {
+	p := &t.stack[0].pos
+	score, bound := int32(0), UpperBound
+	if e, ok := t.e.tt.probe(p.Hash()); ok && e.bound != boundNone {
+		score = fromTT(e.score, 0)
+		bound = [...]Bound{boundUpper: UpperBound, boundLower: LowerBound, boundExact: Exact}[e.bound]
+	} else {
+		score, bound = t.eval.Evaluate(p), Exact
+	}
+	m := t.root[0].move
+	return Result{Move: m, Score: score, Lines: []Line{{Score: score, Bound: bound, PV: []rules.Move{m}}}}
+}
+
+// obvious reports whether the best root move, after the iteration at
+// depth, stands obviousMargin above every other: each other move, searched
+// at half the depth with a null window, scores below the best's score
+// less the margin. A search stopped on the way gives false.
+func (t *thread) obvious(depth int) bool {
+	if len(t.root) < 2 {
+		return true
+	}
+	best := t.root[0].score
+	if best <= -MateBound || best >= MateBound {
+		return false // a forced end is the mate's to judge
+	}
+	bar := best - obviousMargin
+	root := &t.stack[0].pos
+	child := &t.stack[1]
+	for i := 1; i < len(t.root); i++ {
+		m := t.root[i].move
+		child.pos = *root
+		child.pos.Play(m)
+		child.reversible = m.Kind() != rules.Entry
+		s := -t.search(1, depth/2-1, -bar, -bar+1)
+		if t.ctl.stopped() || s >= bar {
+			return false
+		}
+	}
+	return true
+}
+
 // poll publishes the node count and checks the clock and the context.
 func (t *thread) poll() {
 	t.published.Store(t.nodes)

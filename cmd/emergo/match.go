@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"emergo/match"
+	"emergo/rules"
 )
 
 func init() {
@@ -42,6 +43,8 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	maxPlies := fs.Int("maxplies", 300, "adjudicate a draw after this many plies; 0 for no limit")
 	sprt := fs.String("sprt", "", "test \"elo0 elo1 alpha beta\" and stop when it decides, such as \"0 10 0.05 0.05\"")
 	out := fs.String("out", "", "write the games to this PGN-style `file`")
+	openings := fs.String("openings", "random", "where the games begin: random (balanced random openings) or empty (the empty board)")
+	times := fs.String("times", "", "write the time of every move to this CSV `file`: game, size, ply, colour, player, clock before the move and time taken (ms)")
 	seed := fs.Uint64("seed", 1, "seed of the openings and the players' randomness")
 	hash := fs.Int("hash", 16, "transposition table of level:N players, MiB")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
@@ -62,6 +65,15 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var err error
 	if cfg.Sizes, err = parseSizes(*size); err != nil {
 		return err
+	}
+	switch *openings {
+	case "random":
+	case "empty":
+		for _, n := range cfg.Sizes {
+			cfg.Openings = append(cfg.Openings, match.Opening{Start: rules.NewPosition(rules.GeometryOf(n))})
+		}
+	default:
+		return usageError{fmt.Sprintf("-openings %q: want random or empty", *openings)}
 	}
 	opts := match.SpecOptions{HashMiB: *hash, EngineStderr: stderr}
 	if cfg.P1, err = match.ParseSpec(*p1, opts); err != nil {
@@ -92,10 +104,26 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		cfg.PGN = f
 	}
 
+	var timesOut io.Writer
+	if *times != "" {
+		f, err := os.Create(*times)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		timesOut = f
+		fmt.Fprintln(f, "game,size,ply,colour,player,left_ms,took_ms")
+	}
+
 	ctx, stop := interruptible()
 	defer stop()
 	prog := newProgress(stderr, *verbose, *quiet)
-	sum, err := match.Run(ctx, cfg, func(p match.Progress) { prog.status("%s", progressLine(p, cfg.P1.Text)) })
+	sum, err := match.Run(ctx, cfg, func(p match.Progress) {
+		if timesOut != nil {
+			writeTimes(timesOut, p.Game, cfg.P1.Text, cfg.P2.Text)
+		}
+		prog.status("%s", progressLine(p, cfg.P1.Text))
+	})
 	prog.done()
 	if werr := sum.WriteReport(stdout); werr != nil && err == nil {
 		err = werr
@@ -107,6 +135,18 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return errors.New("match interrupted")
 	}
 	return err
+}
+
+// writeTimes writes the time of every move of g as lines of CSV.
+func writeTimes(w io.Writer, g *match.GameResult, p1, p2 string) {
+	for _, t := range g.Times {
+		who := p1
+		if (t.Side == rules.White) != g.P1White {
+			who = p2
+		}
+		fmt.Fprintf(w, "%d,%d,%d,%s,%q,%d,%d\n", g.Number, g.Size, t.Ply, strings.ToLower(t.Side.String()), who,
+			t.Left.Milliseconds(), t.Took.Milliseconds())
+	}
 }
 
 // settingUsage turns the *match.SettingError of a flag's text into a
