@@ -208,6 +208,10 @@ func (s *session) goCommand(args []string) {
 		}
 	}
 
+	if v, ok := player.ProbeTables(&pos); ok {
+		s.println("info string endgame table: " + v.String())
+	}
+
 	var think func(ctx context.Context) rules.Move
 	if s.opts.Level < player.MaxLevel && !gp.explicit() {
 		// The level decides, with its noise, within the clock if any.
@@ -275,6 +279,9 @@ func infoLine(geo *rules.Geometry, in player.Info) string {
 		b.WriteString(" upperbound")
 	}
 	fmt.Fprintf(&b, " nodes %d nps %d time %d hashfull %d", in.Nodes, in.NPS, in.Time.Milliseconds(), in.HashFull)
+	if in.TBHits > 0 {
+		fmt.Fprintf(&b, " tbhits %d", in.TBHits)
+	}
 	if len(in.PV) > 0 {
 		b.WriteString(" pv")
 		for _, m := range in.PV {

@@ -35,13 +35,16 @@ type SpecOptions struct {
 
 // SpecHelp lists the player specs, for usage messages.
 var SpecHelp = fmt.Sprintf(`level:N         the engine at level N (1 to %d)
+nodes:N[/M]     the full engine limited to N nodes a move, no clock; with /M it
+                picks among the moves within M hundredths of a man of the best
 random          a uniformly random mover
 greedy          the one-ply material grabber
 mcts:PLAYOUTS   Monte-Carlo tree search with PLAYOUTS playouts per move
 cmd:PATH ARGS   an external engine speaking the protocol of docs/protocol.md`, player.MaxLevel)
 
-// ParseSpec reads a player spec: level:N, random, greedy, mcts:PLAYOUTS or
-// cmd:PATH [ARGS] (arguments split at spaces, without quoting).
+// ParseSpec reads a player spec: level:N, nodes:N[/M], random, greedy,
+// mcts:PLAYOUTS or cmd:PATH [ARGS] (arguments split at spaces, without
+// quoting).
 func ParseSpec(text string, o SpecOptions) (Spec, error) {
 	bad := func(format string, args ...any) (Spec, error) {
 		return Spec{}, settingError("player %q: %s", text, fmt.Sprintf(format, args...))
@@ -60,6 +63,23 @@ func ParseSpec(text string, o SpecOptions) (Spec, error) {
 		}
 		sp.New = func(_ context.Context, seed uint64) (player.Player, error) {
 			return player.NewEngine(n, player.EngineOptions{HashMiB: o.HashMiB, Threads: 1, Seed: seed})
+		}
+	case "nodes":
+		nodes, margin, hasMargin := strings.Cut(arg, "/")
+		n, err := strconv.ParseUint(nodes, 10, 64)
+		if err != nil || n < 1 {
+			return bad("the nodes are a positive number, as in nodes:5000 or nodes:5000/20")
+		}
+		lv := player.Level{Nodes: n}
+		if hasMargin {
+			m, err := strconv.Atoi(margin)
+			if err != nil || m < 0 || m > 1000 {
+				return bad("the margin after / is 0 to 1000 hundredths of a man, as in nodes:5000/20")
+			}
+			lv.Margin = int32(m)
+		}
+		sp.New = func(_ context.Context, seed uint64) (player.Player, error) {
+			return player.NewEngine(player.MaxLevel, player.EngineOptions{HashMiB: o.HashMiB, Threads: 1, Seed: seed, Limits: &lv})
 		}
 	case "random", "greedy":
 		if hasArg {

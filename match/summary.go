@@ -47,6 +47,17 @@ func (g *GameResult) P1Score() float64 {
 	return 0
 }
 
+// WhiteScore returns White's points: 1, 1/2 or 0.
+func (g *GameResult) WhiteScore() float64 {
+	switch g.Result {
+	case rules.WhiteWins:
+		return 1
+	case rules.Draw:
+		return 0.5
+	}
+	return 0
+}
+
 // Counts are the results of a match from the first player's point of
 // view.
 type Counts struct {
@@ -57,6 +68,10 @@ type Counts struct {
 	// WhiteWins and BlackWins count the decisive games by the winner's
 	// colour.
 	WhiteWins, BlackWins int
+	// WhitePairs[k] counts the finished game pairs in which White (the
+	// first player in one game, the second in the other) scored k/2
+	// points: the pentanomial distribution of the first move's worth.
+	WhitePairs [5]int
 }
 
 // Games returns the number of games counted.
@@ -70,6 +85,16 @@ func (c *Counts) Score() float64 {
 // WhiteScore returns White's mean score per game, whoever played it.
 func (c *Counts) WhiteScore() float64 {
 	return (float64(c.WhiteWins) + float64(c.Draws)/2) / float64(c.Games())
+}
+
+// WhiteElo returns White's advantage in Elo with its 95% interval, from
+// the game pairs when every game counted belongs to a finished pair (the
+// two games of an opening are not independent), else from the games.
+func (c *Counts) WhiteElo() Interval {
+	if p := c.PairCount(); p > 0 && 2*p == c.Games() {
+		return PentanomialElo(c.WhitePairs)
+	}
+	return TrinomialElo(c.WhiteWins, c.Draws, c.BlackWins)
 }
 
 // DrawRate returns the share of drawn games.
@@ -224,8 +249,10 @@ func (s *Summary) WriteReport(w io.Writer) error {
 	fmt.Fprintf(&b, "LOS: %.1f%%\n", 100*c.LOS())
 	fmt.Fprintf(&b, "Game pairs by %s's points (0, 1/2, 1, 3/2, 2): %d %d %d %d %d\n",
 		s.P1, c.Pairs[0], c.Pairs[1], c.Pairs[2], c.Pairs[3], c.Pairs[4])
-	fmt.Fprintf(&b, "White scores %.3f (%d-%d-%d), draw rate %.1f%%\n",
-		c.WhiteScore(), c.WhiteWins, c.Draws, c.BlackWins, 100*c.DrawRate())
+	wiv := c.WhiteElo()
+	fmt.Fprintf(&b, "White scores %.3f (%d-%d-%d), 95%% interval [%.3f, %.3f], Elo %s [%s, %s]; draw rate %.1f%%\n",
+		c.WhiteScore(), c.WhiteWins, c.Draws, c.BlackWins, ScoreFromElo(wiv.Low), ScoreFromElo(wiv.High),
+		fmtElo(wiv.Elo), fmtElo(wiv.Low), fmtElo(wiv.High), 100*c.DrawRate())
 	if s.SPRT != nil {
 		lo, hi := s.SPRT.Bounds()
 		fmt.Fprintf(&b, "SPRT (%s): LLR %.2f, bounds [%.2f, %.2f]: %s\n", s.SPRT, s.LLR, lo, hi, s.Decision)

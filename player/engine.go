@@ -139,7 +139,7 @@ func (e *Engine) Limits(side rules.Color, c Clock) Limits {
 	if c.MoveTime == 0 && c.Time[side] > 0 {
 		lim.Time, lim.Inc = c.Time[side], c.Inc[side]
 	}
-	if e.level == MaxLevel && lim.MoveTime == 0 && lim.Time == 0 {
+	if e.level == MaxLevel && lim.MoveTime == 0 && lim.Time == 0 && lim.Depth == 0 && lim.Nodes == 0 {
 		lim.MoveTime = DefaultMoveTime
 	}
 	if e.lv.Margin > 0 {

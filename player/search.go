@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"emergo/egtb"
 	"emergo/eval"
 	"emergo/rules"
 	"emergo/search"
@@ -48,6 +49,13 @@ const (
 // false for a score that announces none (see search.MateIn).
 func MateIn(s int32) (moves int, ok bool) { return search.MateIn(s) }
 
+// TableValue is what the endgame tables say of a position (egtb.Value).
+type TableValue = egtb.Value
+
+// ProbeTables returns the endgame tables' value of p, if p is a position
+// of the tables: two columns, one of each player, and no man in hand.
+func ProbeTables(p *rules.Position) (TableValue, bool) { return egtb.Probe(p) }
+
 // BenchDepth is the depth of the bench search.
 const BenchDepth = search.BenchDepth
 
@@ -67,6 +75,17 @@ type SearchOptions struct {
 	HashMiB int           // table size in MiB, default 16
 	Threads int           // default 1
 	Weights *eval.Weights // nil for eval.Default
+	// NoTables leaves the endgame tables (package egtb) out of the
+	// search, for measuring them.
+	NoTables bool
+}
+
+// tables gives the search the endgame tables' values.
+type tables struct{}
+
+func (tables) Probe(p *rules.Position) (outcome, plies int, ok bool) {
+	v, ok := egtb.Probe(p)
+	return v.Outcome, v.Plies, ok
 }
 
 // NewSearcher returns a search with the options' table, threads and
@@ -76,7 +95,11 @@ func NewSearcher(o SearchOptions) *Searcher {
 	if w == nil {
 		w = &eval.Default
 	}
-	return &Searcher{search.New(search.Options{HashMiB: o.HashMiB, Threads: o.Threads, Eval: w})}
+	so := search.Options{HashMiB: o.HashMiB, Threads: o.Threads, Eval: w}
+	if !o.NoTables {
+		so.Tablebase = tables{}
+	}
+	return &Searcher{search.New(so)}
 }
 
 // NewGame clears the table and the move-ordering memory, so that the next

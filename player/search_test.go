@@ -71,3 +71,28 @@ func TestMaxLevel(t *testing.T) {
 		t.Errorf("level %d has limits %+v; full strength has none but the clock", MaxLevel, Levels[MaxLevel])
 	}
 }
+
+// In a position of the endgame tables, the search scores every move as
+// the tables do: the best one wins (or loses) at the table's distance,
+// at any depth; without the tables, a shallow search sees no end.
+func TestSearcherUsesTheTables(t *testing.T) {
+	for _, text := range []string{"7x7 b 0/0 c3:W5b2 e5:B6w3", "9x9 w 0/0 a1:W3b4 i9:B8w9", "7x7 w 0/0 a1:W5b2 d4:B6w3"} {
+		p := mustPosition(t, text)
+		v, ok := ProbeTables(&p)
+		if !ok {
+			t.Fatalf("%s: not in the tables", text)
+		}
+		r := NewSearcher(SearchOptions{HashMiB: 1}).Search(context.Background(), rules.NewGameFrom(p), Limits{Depth: 2}, nil)
+		want := Mate - int32(v.Plies)
+		if v.Outcome < 0 {
+			want = -want
+		}
+		if r.Score != want {
+			t.Errorf("%s: the table says %v, the search %d; want %d", text, v, r.Score, want)
+		}
+		plain := NewSearcher(SearchOptions{HashMiB: 1, NoTables: true}).Search(context.Background(), rules.NewGameFrom(p), Limits{Depth: 2}, nil)
+		if _, mate := MateIn(plain.Score); mate && v.Plies > 4 {
+			t.Errorf("%s: without the tables, depth 2 scores %d", text, plain.Score)
+		}
+	}
+}

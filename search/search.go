@@ -136,7 +136,8 @@ type Info struct {
 	Nodes    uint64
 	Time     time.Duration
 	NPS      uint64
-	HashFull int // permille
+	HashFull int    // permille
+	TBHits   uint64 // positions whose value the Tablebase gave
 	PV       []rules.Move
 }
 
@@ -157,6 +158,17 @@ type Options struct {
 	Eval    Evaluator
 	// NoReductions turns late move reductions off, for measuring them.
 	NoReductions bool
+	// Tablebase, if set, gives the exact value of the positions it
+	// knows, which the search takes instead of searching them.
+	Tablebase Tablebase
+}
+
+// Tablebase knows the exact value of some positions: package egtb's
+// tables of two columns.
+type Tablebase interface {
+	// Probe returns, for a position it knows, the outcome for the side to
+	// move (+1 a win, 0 a draw, -1 a loss) and the plies to the end.
+	Probe(p *rules.Position) (outcome, plies int, ok bool)
 }
 
 // Engine searches positions. It keeps its transposition table between
@@ -219,9 +231,10 @@ func HistoryOf(g *rules.Game) []uint64 {
 // and beat the previous one. Either way the last lines reported are those
 // of the result, so that the move played is the one last reported. The
 // first iteration always runs to its end, so that a position with a legal
-// move always gets a move with a score and a line; on a clock (a time per
-// move or a clock, see budget), a position with one legal move gets it at
-// once, unsearched, with the score the table or the evaluation gives.
+// move always gets a move with a score and a line; limited by time alone
+// (a time per move or a clock, see budget), a position with one legal
+// move gets it at once, unsearched, with the score the table or the
+// evaluation gives.
 func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint64, lim Limits, info func(Info)) Result {
 	start := time.Now()
 	e.tt.age = (e.tt.age + 1) & ageMask
@@ -238,9 +251,10 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 	if len(main.root) == 0 {
 		return Result{Score: main.terminalScore(), Time: time.Since(start)}
 	}
-	if len(main.root) == 1 && tm.clocked() {
+	if len(main.root) == 1 && tm.clocked() && lim.Depth == 0 && lim.Nodes == 0 && multiPV == 1 {
 		// A forced move needs no thought on the clock: it is played at
-		// once, with the score the table may know of it.
+		// once, with the score the table may know of it. A search with a
+		// depth, nodes or several lines asked is analysis, and searches.
 		res := main.forced()
 		res.Time = time.Since(start)
 		if info != nil {
@@ -284,12 +298,13 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 		if info != nil {
 			el := time.Since(start)
 			nodes := ctl.totalNodes(e.threads)
+			hits := ctl.totalHits(e.threads)
 			for k, l := range res.Lines[:min(multiPV, len(res.Lines))] {
 				info(Info{
 					Depth: depth, SelDepth: main.selDepth, MultiPV: k + 1,
 					Score: l.Score, Bound: l.Bound, Nodes: nodes, Time: el,
 					NPS:      uint64(float64(nodes) / max(el.Seconds(), 1e-9)),
-					HashFull: e.tt.usage(), PV: slices.Clone(l.PV),
+					HashFull: e.tt.usage(), TBHits: hits, PV: slices.Clone(l.PV),
 				})
 			}
 		}

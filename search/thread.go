@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math/bits"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -25,6 +26,14 @@ func (c *control) totalNodes(ts []*thread) uint64 {
 	var n uint64
 	for _, t := range ts {
 		n += t.published.Load()
+	}
+	return n
+}
+
+func (c *control) totalHits(ts []*thread) uint64 {
+	var n uint64
+	for _, t := range ts {
+		n += t.publishedHits.Load()
 	}
 	return n
 }
@@ -58,14 +67,18 @@ type thread struct {
 	eval      Evaluator
 	nodes     uint64
 	published atomic.Uint64
-	selDepth  int
-	past      hashSet // hashes of the game's positions before the root
-	root      []rootMove
-	stack     [maxPly + 2]frame
-	pv        [maxPly + 1][maxPly + 1]rules.Move
-	pvLen     [maxPly + 1]int
-	killers   [maxPly + 1][2]rules.Move
-	hist      [2][rules.MaxSquares][rules.MaxSquares]int32
+	// tbHits counts the positions the Tablebase valued;
+	// publishedHits is its count for the other threads.
+	tbHits        uint64
+	publishedHits atomic.Uint64
+	selDepth      int
+	past          hashSet // hashes of the game's positions before the root
+	root          []rootMove
+	stack         [maxPly + 2]frame
+	pv            [maxPly + 1][maxPly + 1]rules.Move
+	pvLen         [maxPly + 1]int
+	killers       [maxPly + 1][2]rules.Move
+	hist          [2][rules.MaxSquares][rules.MaxSquares]int32
 }
 
 func newThread(e *Engine, id int) *thread {
@@ -88,8 +101,9 @@ func (t *thread) reset() {
 
 func (t *thread) setup(root rules.Position, history []uint64, ctl *control) {
 	t.ctl = ctl
-	t.nodes = 0
+	t.nodes, t.tbHits = 0, 0
 	t.published.Store(0)
+	t.publishedHits.Store(0)
 	t.selDepth = 0
 	t.past.reset(history)
 	t.stack[0].pos = root
@@ -170,6 +184,7 @@ func (t *thread) obvious(depth int) bool {
 // poll publishes the node count and checks the clock and the context.
 func (t *thread) poll() {
 	t.published.Store(t.nodes)
+	t.publishedHits.Store(t.tbHits)
 	c := t.ctl
 	if c.hard > 0 && time.Since(c.start) >= c.hard {
 		c.stop.Store(true)
@@ -234,6 +249,7 @@ func (t *thread) iterate(depth, multiPV int) {
 			return int(b.score) - int(a.score)
 		})
 		t.published.Store(t.nodes)
+		t.publishedHits.Store(t.tbHits)
 	}
 }
 
@@ -418,6 +434,9 @@ func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
 	if p.Lost() {
 		return -Mate + int32(ply)
 	}
+	if s, ok := t.probe(p, ply); ok {
+		return s
+	}
 	capture := p.CanCapture()
 	if (depth <= 0 && !capture) || ply >= maxPly {
 		return t.eval.Evaluate(p)
@@ -502,6 +521,28 @@ func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
 	}
 	t.e.tt.store(key, entry{score: toTT(best, ply), depth: depth, bound: bound, move: bestIdx})
 	return best
+}
+
+// probe returns the exact score of p at ply from the Tablebase, if it
+// knows p. Only positions with two columns and empty hands are asked: the
+// tables know no others, and the test costs nothing elsewhere.
+func (t *thread) probe(p *rules.Position, ply int) (int32, bool) {
+	tb := t.e.opts.Tablebase
+	if tb == nil || p.Hand(rules.White)|p.Hand(rules.Black) != 0 || bits.OnesCount64(uint64(p.Occupied())) != 2 {
+		return 0, false
+	}
+	outcome, plies, ok := tb.Probe(p)
+	if !ok {
+		return 0, false
+	}
+	t.tbHits++
+	switch {
+	case outcome > 0:
+		return Mate - int32(ply+plies), true
+	case outcome < 0:
+		return -Mate + int32(ply+plies), true
+	}
+	return 0, true
 }
 
 // Ordering scores: the hash move above the killers, the killers above

@@ -176,7 +176,8 @@ func TestTimeManager(t *testing.T) {
 }
 
 // A position with one legal move is played at once on a clock, without a
-// node searched, and reported once; without a clock it is searched.
+// node searched, and reported once; with a depth, nodes or several lines
+// asked (analysis), or without a clock, it is searched.
 func TestForcedMoveOnTheClock(t *testing.T) {
 	p, err := notation.ParsePosition("9x9 w 0/0 d4:W3 c5:B2w2 e5:B1 c7:B1 e7:B1")
 	if err != nil {
@@ -194,9 +195,11 @@ func TestForcedMoveOnTheClock(t *testing.T) {
 				lim, r.Move.Text(p.Geometry()), r.Nodes, reports, len(r.Lines))
 		}
 	}
-	r := New(Options{HashMiB: 1, Eval: zeroEval{}}).Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
-	if r.Nodes == 0 || r.Score != Mate-1 {
-		t.Errorf("depth 2: %d nodes, score %d; want a search that sees the win", r.Nodes, r.Score)
+	for _, lim := range []Limits{{Depth: 2}, {Depth: 2, MoveTime: time.Hour}, {Nodes: 1000, Time: time.Hour}, {MultiPV: 2, MoveTime: time.Hour}} {
+		r := New(Options{HashMiB: 1, Eval: zeroEval{}}).Search(context.Background(), p, nil, lim, nil)
+		if r.Nodes == 0 || r.Score != Mate-1 {
+			t.Errorf("%+v: %d nodes, score %d; want a search that sees the win", lim, r.Nodes, r.Score)
+		}
 	}
 }
 

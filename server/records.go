@@ -169,6 +169,12 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 	if n, ok := player.MateIn(res.Score); ok {
 		out["mate"] = n
 	}
+	pos := rg.Position()
+	if v, ok := player.ProbeTables(&pos); ok {
+		// The position is solved: the endgame tables' value for the side
+		// to move and its distance to the end in plies.
+		out["table"] = map[string]int{"outcome": v.Outcome, "plies": v.Plies}
+	}
 	if res.Move != "" {
 		out["best"] = res.Move
 	}

@@ -495,6 +495,20 @@ func TestAnalyze(t *testing.T) {
 	if code, _, _ := a.do("POST", "/api/analyze", map[string]any{"moves": []string{"e5"}}); code != 400 {
 		t.Errorf("analyze an illegal line: %d", code)
 	}
+	// Two columns, no man in hand: the endgame tables' value (Black to
+	// move wins in 25 plies, 13 of its moves), and a search that agrees.
+	code, _, body = a.do("POST", "/api/analyze", map[string]any{"position": "7x7 b 0/0 c3:W5b2 e5:B6w3", "depth": 3})
+	var solved struct {
+		Mate  int `json:"mate"`
+		Table *struct {
+			Outcome int `json:"outcome"`
+			Plies   int `json:"plies"`
+		} `json:"table"`
+	}
+	json.Unmarshal([]byte(body), &solved)
+	if code != 200 || solved.Table == nil || solved.Table.Outcome != 1 || solved.Table.Plies != 25 || solved.Mate != 13 {
+		t.Errorf("analyze a solved position: %d %s", code, body)
+	}
 }
 
 func TestRateLimitAndCrossOrigin(t *testing.T) {

@@ -56,6 +56,15 @@ export function bestLine(a, ply, first) {
   return words;
 }
 
+/**
+ * tableText says what the endgame tables know of the position {outcome,
+ * plies}: solved, and the end so many plies away, or a draw.
+ */
+export function tableText(table) {
+  if (!table.outcome) return t('analysis.table_draw');
+  return t('analysis.table', { n: table.plies });
+}
+
 /** searchFacts is how far the engine looked: "depth 8 · 123,456 nodes", or "". */
 export function searchFacts(a) {
   const facts = [];
@@ -78,6 +87,7 @@ export function analysisView(a, turn, ply, first) {
   } else {
     parts.push(h('p', { class: 'muted' }, t('analysis.no_moves')));
   }
+  if (a.table) parts.push(h('p', { 'data-testid': 'analysis-table' }, tableText(a.table)));
   const facts = searchFacts(a);
   if (facts) parts.push(h('p', { class: 'muted small' }, facts));
   return parts;

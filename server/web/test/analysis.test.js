@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { bestLine, formatScore, scoreText, searchFacts } from '../analysis.js';
+import { bestLine, formatScore, scoreText, searchFacts, tableText } from '../analysis.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -56,4 +56,10 @@ test('searchFacts', async (t) => {
   await t.test('depth alone', () => assert.equal(searchFacts({ depth: 8 }), 'depth 8'));
   await t.test('depth and nodes', () => assert.match(searchFacts({ depth: 8, nodes: 42 }), /^depth 8 · 42 nodes$/));
   await t.test('nothing', () => assert.equal(searchFacts({}), ''));
+});
+
+test('tableText', async (t) => {
+  await t.test('solved, the end plies away', () => assert.equal(tableText({ outcome: -1, plies: 24 }), 'Endgame table: solved, the game ends in 24 plies.'));
+  await t.test('one ply', () => assert.equal(tableText({ outcome: 1, plies: 1 }), 'Endgame table: solved, the game ends in 1 ply.'));
+  await t.test('a draw', () => assert.equal(tableText({ outcome: 0, plies: 0 }), 'Endgame table: solved, a draw.'));
 });
