@@ -69,6 +69,26 @@ func TestRunInProcess(t *testing.T) {
 	if c.WhiteWins+c.BlackWins+c.Draws != 8 {
 		t.Errorf("colour counts %+v do not add up", c)
 	}
+	// White's pairs hold White's points over both games of each opening.
+	var whitePoints, pairs int
+	for k, n := range c.WhitePairs {
+		whitePoints += k * n
+		pairs += n
+	}
+	if pairs != 4 || float64(whitePoints)/2 != float64(c.WhiteWins)+float64(c.Draws)/2 {
+		t.Errorf("White's pairs %v: %d pairs, %d half points; want 4 pairs and White's %d-%d-%d",
+			c.WhitePairs, pairs, whitePoints, c.WhiteWins, c.Draws, c.BlackWins)
+	}
+	for i, g := range sum.Games {
+		// Every move after the opening is timed, in order, by its mover.
+		n := g.Plies - len(g.Times)
+		for j, mt := range g.Times {
+			if mt.Ply != n+j+1 || mt.Side != rules.Color((n+j)%2) || mt.Took < 0 {
+				t.Errorf("game %d: move time %d is %+v", i+1, j, mt)
+				break
+			}
+		}
+	}
 	for i, rec := range recs {
 		g := &sum.Games[i]
 		if g.Number != i+1 || rec.Tag("Round") != strconv.Itoa(i+1) {
@@ -321,7 +341,7 @@ func TestParseTimeControl(t *testing.T) {
 }
 
 func TestParseSpec(t *testing.T) {
-	for _, good := range []string{"level:1", "level:10", "random", "greedy", "mcts:10", fakeSpec("good")} {
+	for _, good := range []string{"level:1", "level:10", "nodes:1", "nodes:5000/20", "nodes:100/0", "random", "greedy", "mcts:10", fakeSpec("good")} {
 		if _, err := ParseSpec(good, SpecOptions{}); err != nil {
 			t.Errorf("ParseSpec(%q): %v", good, err)
 		}
@@ -335,6 +355,10 @@ func TestParseSpec(t *testing.T) {
 		{"random:3", "no setting"},
 		{"cmd:", "path"},
 		{"cmd:/no/such/engine", "cannot run"},
+		{"nodes:0", "positive"},
+		{"nodes:x", "positive"},
+		{"nodes:100/x", "0 to 1000"},
+		{"nodes:100/-1", "0 to 1000"},
 		{"levle:3", "unknown kind"},
 	} {
 		_, err := ParseSpec(bad.spec, SpecOptions{})

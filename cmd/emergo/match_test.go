@@ -50,3 +50,32 @@ func TestMatchBadSpecs(t *testing.T) {
 		}
 	}
 }
+
+// -openings empty starts every game at the empty board, and -times writes
+// a line per move of the players, in order.
+func TestMatchEmptyBoardAndTimes(t *testing.T) {
+	dir := t.TempDir()
+	out, times := filepath.Join(dir, "games.pgn"), filepath.Join(dir, "times.csv")
+	_, _, err := emergo(t, "", "match", "-p1", "nodes:200/20", "-p2", "random", "-tc", "none", "-games", "2", "-size", "7",
+		"-openings", "empty", "-quiet", "-out", out, "-times", times)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pgn, _ := os.ReadFile(out)
+	if strings.Contains(string(pgn), "end of opening") {
+		t.Errorf("games from the empty board have an opening:\n%s", pgn)
+	}
+	data, _ := os.ReadFile(times)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if lines[0] != "game,size,ply,colour,player,left_ms,took_ms" || len(lines) < 10 {
+		t.Fatalf("times:\n%s", data)
+	}
+	for _, want := range []string{`1,7,1,white,"nodes:200/20",0,`, `1,7,2,black,"random",0,`, `2,7,1,white,"random",0,`} {
+		if !strings.Contains(string(data), "\n"+want) {
+			t.Errorf("times lack a line starting %q:\n%s", want, data)
+		}
+	}
+	if _, _, err := emergo(t, "", "match", "-p1", "random", "-p2", "random", "-openings", "blank"); err == nil || exitCode(err) != 2 {
+		t.Errorf("-openings blank: %v, want a usage error", err)
+	}
+}
