@@ -21,10 +21,11 @@ import (
 // The clock's division (see budget).
 const (
 	// movesToGo is the number of moves the time left is divided among
-	// when the limits do not say: each move takes a thirtieth of what is
-	// left, so the clock is never spent however long the game goes on,
-	// and the earlier moves, with more to decide, get more.
-	movesToGo = 30
+	// when the limits do not say: each move takes a fortieth of what is
+	// left, so the clock is never spent however long the game goes on
+	// (games of a hundred moves a side are common), and the earlier
+	// moves, with more to decide, get more.
+	movesToGo = 40
 	// clockReserve is kept back from the clock for what a move costs
 	// beside the search: the protocol, the process, a busy machine.
 	clockReserve = 50 * time.Millisecond
@@ -32,8 +33,12 @@ const (
 	// clock nearly spent still gives a move some thought.
 	minClock = 10 * time.Millisecond
 	// capShare is the rule of the hard limit: no move takes more than
-	// the time left divided by capShare, plus the increment.
-	capShare = 20
+	// the time left divided by capShare, plus the increment. The search
+	// stops at capSafety of that (less clockReserve): on a loaded
+	// machine a process may wait a few hundred milliseconds for a core
+	// between two looks at the clock.
+	capShare  = 20
+	capSafety = 0.9
 	// maxStretch is how many soft limits the hard one may be.
 	maxStretch = 5
 )
@@ -59,10 +64,10 @@ func openingShare(menOnBoard int) (num, den time.Duration) {
 // (abort the search). A fixed move time is both. On a clock, each move
 // gets its share of the time left (less clockReserve) plus three quarters
 // of the increment, the opening's share of it on a nearly empty board
-// (openingShare); the hard limit is maxStretch soft limits, at most the
-// time left divided by capShare plus the increment, and at most half the
-// time left, so that a large increment never spends a small clock. root
-// may be nil.
+// (openingShare); the hard limit is maxStretch soft limits, at most
+// capSafety of the time left divided by capShare plus the increment, and
+// at most half the time left, so that a large increment never spends a
+// small clock. root may be nil.
 func budget(lim Limits, root *rules.Position) (soft, hard time.Duration) {
 	if lim.MoveTime > 0 {
 		return lim.MoveTime, lim.MoveTime
@@ -84,7 +89,8 @@ func budget(lim Limits, root *rules.Position) (soft, hard time.Duration) {
 			stretch = 2 // a quick move stays quick
 		}
 	}
-	hard = min(soft*stretch, lim.Time/capShare+lim.Inc-clockReserve, left/2)
+	rule := lim.Time/capShare + lim.Inc
+	hard = min(soft*stretch, time.Duration(float64(rule)*capSafety)-clockReserve, left/2)
 	hard = max(hard, minClock)
 	soft = min(soft, hard)
 	return soft, hard
