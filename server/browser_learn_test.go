@@ -60,9 +60,10 @@ func (b *browser) waitLearn(what string, ok func(learnView) bool) learnView {
 	return poll(b, what, b.learnView, ok)
 }
 
-// tryMove clicks the squares of a move on the lesson board, each once
-// the board has taken the one before, and waits for the verdict.
-func (b *browser) tryMove(clicks []string, kind string) learnView {
+// tryMove clicks the squares of move on the lesson board, each once the
+// board has taken the one before, and waits for the verdict on it, of
+// kind.
+func (b *browser) tryMove(clicks []string, move, kind string) learnView {
 	b.t.Helper()
 	b.waitLearn("the board takes a move", func(v learnView) bool { return v.Board })
 	for i, sq := range clicks {
@@ -71,7 +72,9 @@ func (b *browser) tryMove(clicks []string, kind string) learnView {
 			b.waitLearn(fmt.Sprintf("%v chosen", clicks[:i+1]), func(v learnView) bool { return slices.Contains(v.Chosen, sq) })
 		}
 	}
-	return b.waitLearn("the verdict on "+strings.Join(clicks, " "), func(v learnView) bool { return v.Kind == kind })
+	return b.waitLearn("the verdict on "+move, func(v learnView) bool {
+		return v.Kind == kind && strings.HasPrefix(v.Feedback, move+":")
+	})
 }
 
 // TestBrowserLearn: a newcomer on a wide window and on a phone opens the
@@ -80,7 +83,9 @@ func (b *browser) tryMove(clicks []string, kind string) learnView {
 // then a legal move that misses the point, then the right ones; the
 // lesson is marked done, and still is after the page is loaded again.
 // Then a capture of the no-turning-back lesson, jump by jump: the route
-// that stops after four men is told why. The screenshots are for the eye.
+// that stops after four men is told why; an entry by the keyboard, the
+// centre refused first; and the progress reset. The screenshots are for
+// the eye.
 func TestBrowserLearn(t *testing.T) {
 	exe := requireChromium(t)
 	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
@@ -102,26 +107,26 @@ func TestBrowserLearn(t *testing.T) {
 				return v.Title == "No feeding" && v.Exercise == "Exercise 1 of 2" && v.Board
 			})
 
-			v = b.tryMove([]string{"b2"}, "illegal")
+			v = b.tryMove([]string{"b2"}, "b2", "illegal")
 			if v.Rule != "4.4" || !strings.Contains(v.Feedback, "no-feeding rule") || v.RuleLink != "/rules#entering" {
 				t.Errorf("b2 after 1.c3: %+v, want refused by the no-feeding rule, 4.4", v)
 			}
 			b.screenshot("learn-refused-" + size.name)
-			v = b.tryMove([]string{"a1"}, "right")
+			v = b.tryMove([]string{"a1"}, "a1", "right")
 			if !v.Next || v.Board {
 				t.Errorf("a1 after 1.c3: %+v, want right and the next exercise offered", v)
 			}
 			b.do("the next exercise", chromedp.Click(chromedp.CSS(`[data-testid="learn-next"]`)))
 			b.waitLearn("exercise 2", func(v learnView) bool { return v.Exercise == "Exercise 2 of 2" && v.Kind == "" && v.Board })
-			v = b.tryMove([]string{"e5"}, "illegal")
+			v = b.tryMove([]string{"e5"}, "e5", "illegal")
 			if v.Rule != "4.4" || !strings.Contains(v.Feedback, "f6 could jump it") {
 				t.Errorf("e5: %+v", v)
 			}
-			v = b.tryMove([]string{"d6"}, "legal")
+			v = b.tryMove([]string{"d6"}, "d6", "legal")
 			if !strings.Contains(v.Feedback, "does not attack f6") {
 				t.Errorf("d6: %+v", v)
 			}
-			v = b.tryMove([]string{"g7"}, "right")
+			v = b.tryMove([]string{"g7"}, "g7", "right")
 			if !v.NextLink || len(v.Overflow) > 0 {
 				t.Errorf("g7: %+v, want the next lesson offered, nothing sticking out", v)
 			}
@@ -135,18 +140,39 @@ func TestBrowserLearn(t *testing.T) {
 
 			b.do("open the no-turning-back lesson", chromedp.Navigate(ts.URL+"/learn#turn"))
 			b.waitLearn("the lesson open", func(v learnView) bool { return v.Title == "No 180-degree turn" && v.Board })
-			b.tryMove([]string{"c3", "e5"}, "right")
+			b.tryMove([]string{"c3", "e5"}, "c3xe5", "right")
 			b.do("the next exercise", chromedp.Click(chromedp.CSS(`[data-testid="learn-next"]`)))
 			b.waitLearn("exercise 2", func(v learnView) bool { return v.Exercise == "Exercise 2 of 2" && v.Board })
 			// The route that stops after four men: the board waits while a
 			// jump is left, and tries the capture where none is.
-			v = b.tryMove([]string{"d2", "f4", "d6", "b4", "d2"}, "illegal")
+			v = b.tryMove([]string{"d2", "f4", "d6", "b4", "d2"}, "d2xf4xd6xb4xd2", "illegal")
 			if v.Rule != "3.3" || !strings.Contains(v.Feedback, "straight back") || len(v.Overflow) > 0 {
 				t.Errorf("d2xf4xd6xb4xd2: %+v, want refused, turning back cited", v)
 			}
 			b.screenshot("learn-capture-refused-" + size.name)
-			b.tryMove([]string{"d2", "b4", "d6", "f4", "d2", "b4"}, "right")
+			b.tryMove([]string{"d2", "b4", "d6", "f4", "d2", "b4"}, "d2xb4xd6xf4xd2xb4", "right")
 			b.screenshot("learn-capture-right-" + size.name)
+
+			// The keyboard: a square focused and Enter pressed.
+			b.do("open the entering lesson", chromedp.Navigate(ts.URL+"/learn#entering"))
+			b.waitLearn("the lesson open", func(v learnView) bool { return v.Title == "Entering" && v.Board })
+			b.do("enter on d4 by the keyboard", chromedp.Focus(chromedp.CSS(`g[data-square="d4"]`)), chromedp.KeyEvent("\r"))
+			if v := b.waitLearn("the verdict on d4", func(v learnView) bool { return strings.HasPrefix(v.Feedback, "d4:") }); v.Kind != "illegal" || v.Rule != "4.3" {
+				t.Errorf("d4 first: %+v, want refused by 4.3", v)
+			}
+			b.do("enter on c3 by the keyboard", chromedp.Focus(chromedp.CSS(`g[data-square="c3"]`)), chromedp.KeyEvent("\r"))
+			b.waitLearn("c3 right", func(v learnView) bool { return v.Kind == "right" && strings.HasPrefix(v.Feedback, "c3:") })
+
+			// The progress forgotten.
+			b.do("open the lessons", chromedp.Navigate(ts.URL+"/learn"))
+			v = b.waitLearn("the lessons listed", func(v learnView) bool { return len(v.Lessons) == 9 && len(v.Done) == 2 })
+			b.do("reset the progress", chromedp.Click(chromedp.CSS(`[data-testid="learn-reset"]`)),
+				chromedp.Click(chromedp.CSS(`[data-testid="learn-reset-yes"]`)))
+			b.waitLearn("nothing done", func(v learnView) bool { return len(v.Done) == 0 && strings.HasPrefix(v.Progress, "0 of 9") })
+			b.do("load the lessons again", chromedp.Navigate(ts.URL+"/learn"))
+			if v := b.waitLearn("the lessons listed", func(v learnView) bool { return len(v.Lessons) == 9 }); len(v.Done) != 0 {
+				t.Errorf("after the reset: %+v, want nothing done", v)
+			}
 		})
 	}
 }
