@@ -144,6 +144,19 @@ func TestBrowserAnalysisBoard(t *testing.T) {
 	b.clickSquare("a9") // the same column again: the square is emptied
 	b.setField("setup-hand-white", "12")
 	b.setField("setup-hand-black", "3")
+	b.waitBoard("the set-up drawn", func(v boardView) bool {
+		return evalJS[int](b, `document.querySelectorAll('#board g.occupied').length`) == 3
+	})
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"phone", 390, 844}, {"wide", 1280, 960}} {
+		b.do("a "+size.name+" window", chromedp.EmulateViewport(size.w, size.h))
+		if out := evalJS[[]string](b, overflowJS); len(out) > 0 {
+			t.Errorf("the set-up, %s window: sticks out: %v", size.name, out)
+		}
+		b.screenshot("board-setup-" + size.name)
+	}
 	b.do("try to play from it", chromedp.Click(chromedp.CSS(`[data-testid="setup-done"]`)))
 	v := b.waitBoard("the set-up is refused", func(v boardView) bool { return v.Setup != "" })
 	if !strings.Contains(v.Setup, "White has 14 men") || !v.SetupOpen {
@@ -153,7 +166,6 @@ func TestBrowserAnalysisBoard(t *testing.T) {
 	b.do("play from it", chromedp.Click(chromedp.CSS(`[data-testid="setup-done"]`)))
 	start := "9x9 w 3/3 d4:W2b1 a7:B1 g7:B1"
 	v = b.waitBoard("the set-up position is played from", func(v boardView) bool { return !v.SetupOpen && v.Position == start })
-	b.screenshot("board-setup-done")
 
 	// Moves for both sides, one taken back, a variation.
 	pos := start

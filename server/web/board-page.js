@@ -213,6 +213,14 @@ export class BoardPage {
       this.error(bad.map(problemText).join(' '));
       return false;
     }
+    try {
+      // The rules have the last word on the position too.
+      await this.rules.state(formatPosition(position), []);
+    } catch (e) {
+      if (!(e instanceof MoveListError)) throw e;
+      this.error(e.message);
+      return false;
+    }
     let root;
     try {
       root = readMovetext(words);
