@@ -213,6 +213,16 @@ func TestBrowserAnalysisBoard(t *testing.T) {
 	b.waitBoard("the variation is the main line", func(v boardView) bool {
 		return slices.Equal(v.Moves, []string{line[0], other, line[1], next}) && slices.Equal(v.Variations, []string{line[1]})
 	})
+	// A record read: its moves, cut before one the rules refuse, with the reason.
+	b.do("paste a record", chromedp.SetValue(chromedp.CSS(`[data-testid="record-text"]`), "[Event \"x\"]\n\n1. g1 d2 2. f2 e7 3. g1 *\n"),
+		chromedp.Click(chromedp.CSS(`[data-testid="load-record"]`)))
+	v = b.waitBoard("the record's moves", func(v boardView) bool { return slices.Equal(v.Moves, []string{"g1", "d2", "f2", "e7"}) })
+	if !strings.Contains(v.Message, "3. g1") || !strings.Contains(v.Message, "g1 is occupied") || v.Current != "e7" {
+		t.Errorf("the record read: at %s, message %q; want its end and the refused 3. g1 with its reason", v.Current, v.Message)
+	}
+	b.do("delete from the second move", chromedp.Click(chromedp.CSS(`#ab-moves .mv[data-at="2"]`)), chromedp.Click(chromedp.CSS(`[data-testid="ab-delete"]`)))
+	b.waitBoard("one move left", func(v boardView) bool { return slices.Equal(v.Moves, []string{"g1"}) && v.Current == "g1" })
+
 	// The PGN the board writes of the main line reads back on the server.
 	status := evalJS[float64](b, `(async () => {
   const { exportPGN } = await import('/boardrecord.js');
