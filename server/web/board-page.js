@@ -120,10 +120,10 @@ export class BoardPage {
     });
     $('#ab-takeback').addEventListener('click', () => this.takeBack());
     $('#ab-promote').addEventListener('click', () => {
-      if (promote(this.node)) this.changed();
+      if (promote(this.node)) this.go(this.node);
     });
     $('#ab-delete').addEventListener('click', () => {
-      if (this.node.parent) this.go(remove(this.node), true);
+      if (this.node.parent) this.go(remove(this.node));
     });
     $('#ab-edit').addEventListener('click', () => this.enterSetup());
     $('#ab-analyse').addEventListener('click', () => this.analyseServer());
@@ -168,7 +168,7 @@ export class BoardPage {
     const to = keyTarget(e.key, this.node);
     if (!to && !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) return;
     e.preventDefault();
-    if (to) this.go(to, false, e.target.closest && e.target.closest('#ab-moves'));
+    if (to) this.go(to, Boolean(e.target.closest && e.target.closest('#ab-moves')));
   }
 
   /** nodeAt is the node at place k of the tree's movetext (0: the start). */
@@ -196,9 +196,9 @@ export class BoardPage {
     }
     if (link) {
       const ok = await this.setLine(link.position, tokens(link.line));
-      this.go(ok ? this.nodeAt(link.at) : this.root, true);
+      this.go(ok ? this.nodeAt(link.at) : this.root);
     } else {
-      this.go(this.root, true);
+      this.go(this.root);
     }
   }
 
@@ -258,33 +258,29 @@ export class BoardPage {
       this.names = { white: s.players?.white?.name || '', black: s.players?.black?.name || '' };
       await this.setLine(parsePosition(first.position), s.moves);
       $('#ab-game').replaceChildren(h('a', { href: `/g/${encodeURIComponent(id)}`, 'data-testid': 'ab-game-link' }, t('ab.back_to_game')));
-      this.go(this.root, true);
+      this.go(this.root);
       if (s.over) await this.annotate();
     } catch (e) {
       this.error(e.message);
-      this.go(this.root, true);
+      this.go(this.root);
     }
   }
 
-  /** go shows node n; moved says the tree changed too; focusList keeps the focus in the move list. */
-  go(n, moved = false, focusList = false) {
+  /** go shows node n (the tree may have changed too); focusList keeps the focus in the move list. */
+  go(n, focusList = false) {
     if (!n) return;
     this.node = n;
     this.board.clearSelection();
-    this.render(moved).then(() => {
+    this.render().then(() => {
       if (focusList) $('#ab-moves [aria-current="true"]')?.focus();
     });
   }
 
-  changed() {
-    this.go(this.node, true);
-  }
 
   play(move) {
-    const had = this.node.children.some((c) => c.move === move);
     const next = play(this.node, move);
     this.animate = move;
-    this.go(next, !had);
+    this.go(next);
   }
 
   /** takeBack steps back a move, and forgets it when nothing follows it. */
@@ -293,7 +289,7 @@ export class BoardPage {
     const back = n.parent;
     if (!back) return;
     if (n.children.length === 0) remove(n);
-    this.go(back, true);
+    this.go(back);
   }
 
   /** render draws the position shown and everything that depends on it; only the last call draws. */
@@ -526,7 +522,7 @@ export class BoardPage {
       this.names = { white: '', black: '' };
       $('#ab-game').replaceChildren();
     }
-    this.go(this.node, true);
+    this.go(this.node);
     $('#ab-edit').focus();
   }
 
@@ -543,7 +539,7 @@ export class BoardPage {
     this.setLine(p, []).then((ok) => {
       if (ok) {
         this.info('');
-        this.go(this.root, true);
+        this.go(this.root);
       }
     });
   }
@@ -562,7 +558,7 @@ export class BoardPage {
     this.game = '';
     this.names = { white: r.white, black: r.black };
     this.info('');
-    if (await this.setLine(r.position, r.moves)) this.go(lastOf(this.root), true);
+    if (await this.setLine(r.position, r.moves)) this.go(lastOf(this.root));
   }
 
   /** pgn is the main line as a PGN-style record. */
