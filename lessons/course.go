@@ -188,6 +188,16 @@ var course = []Lesson{
 				Accept: []string{"d6xf4"},
 				Wrong:  []Wrong{{Move: "g7", Reason: rules.MustCapture, Rule: "3.5", Note: "capture"}},
 			},
+			{
+				// Far ahead, White must not block Black's last column: a
+				// player with no legal move draws.
+				Start:  "7x7 w 0/0 a1:B1w3 c1:W2b3 c3:W3b4",
+				Accept: []string{"c1-d2", "c3-b4", "c3-d2", "c3-d4"},
+				Wrong: []Wrong{
+					{Move: "c1-b2", Rule: "6.2", Note: "blocked"},
+					{Move: "c3-b2", Rule: "3.1", Note: "jumped"},
+				},
+			},
 		},
 	},
 }

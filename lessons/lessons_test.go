@@ -504,6 +504,23 @@ func TestLessonPoints(t *testing.T) {
 			if _, p := exercise(t, "ending", 1); p.Hand(p.Side()) == 0 {
 				t.Error("exercise 2: the winner holds no men in hand")
 			}
+			// Blocking the opponent draws (6.2); the right moves leave him
+			// a move and no capture.
+			ex, p := exercise(t, "ending", 2)
+			for _, s := range legalTexts(p) {
+				g := rules.NewGameFrom(p)
+				if err := g.Play(anyMove(t, p.Geometry(), s)); err != nil {
+					t.Fatal(err)
+				}
+				blocks := g.Outcome() == rules.Outcome{Result: rules.Draw, Reason: rules.NoMove}
+				good := !g.Outcome().Over() && !canCapture(g.Position())
+				switch {
+				case slices.Contains(ex.Accept, s) != good:
+					t.Errorf("exercise 3: %s leaves Black a move and no capture: %v; accepted: %v", s, good, !good)
+				case s == "c1-b2" && !blocks:
+					t.Errorf("exercise 3: c1-b2 does not block Black: %v", g.Outcome())
+				}
+			}
 		},
 	}
 	for _, l := range lessons.All() {
