@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -329,4 +332,30 @@ func TestBrowserAnalysisBoardOffline(t *testing.T) {
 	// A move played on the board restarts the analysis of the new position.
 	b.playOnBoard(known, best)
 	b.screenshot("board-offline")
+}
+
+// TestBrowserAnalysisBoardWithoutWebAssembly: in a browser without
+// WebAssembly the analysis board takes the rules and the engine from the
+// server: a move played by clicks, its position analysed on asking.
+func TestBrowserAnalysisBoardWithoutWebAssembly(t *testing.T) {
+	exe := requireChromium(t)
+	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	b := newBrowser(t, exe, "analyst")
+	b.do("a browser without WebAssembly", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `delete globalThis.WebAssembly`})
+		return err
+	}))
+	b.do("open the analysis board", chromedp.Navigate(ts.URL+"/analysis#pos=7x7+w+8%2F8+-"))
+	b.waitBoard("the board is ready", func(v boardView) bool { return v.Ready && v.Position == "7x7 w 8/8 -" })
+	if src := evalJS[string](b, `typeof WebAssembly + ' ' + document.querySelector('[data-testid="ab-source"]').innerText`); src != "undefined on the server" {
+		t.Fatalf("WebAssembly and the source of the rules: %q, want none and the server", src)
+	}
+	b.playOnBoard("7x7 w 8/8 -", "c3")
+	b.do("ask the server's engine", chromedp.Click(chromedp.CSS(`[data-testid="ab-analyse"]`)))
+	line := poll(b, "the server's analysis", func() (string, error) {
+		return tryJS[string](b, `(document.querySelector('[data-testid="ab-analysis"] [data-testid="analysis-line"]') || {}).innerText || ''`)
+	}, func(s string) bool { return s != "" })
+	if !strings.Contains(line, "1…") {
+		t.Errorf("the best line after 1. c3: %q, want it numbered from Black's first move", line)
+	}
 }
