@@ -563,9 +563,14 @@ export class BoardPage {
 
   /** pgn is the main line as a PGN-style record. */
   async pgn() {
-    const moves = mainLine(this.root).map((n) => n.move);
+    const line = mainLine(this.root);
+    const moves = line.map((n) => n.move);
     const end = await this.rules.state(this.startText, moves);
-    return exportPGN({ position: this.start, moves, result: end.result, reason: end.reason, white: this.names.white, black: this.names.black });
+    // An annotated move's comment: its mark and the evaluation after it.
+    const comments = line.map((n) => (n.eval ? [this.mark(n)?.mark, evalText(n.eval)].filter(Boolean).join(' ') : ''));
+    return exportPGN({
+      position: this.start, moves, comments, result: end.result, reason: end.reason, white: this.names.white, black: this.names.black,
+    });
   }
 
   async copy(text) {

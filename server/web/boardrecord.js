@@ -133,10 +133,11 @@ const quoted = (v) => `"${String(v).replace(/[\\"]/g, '\\$&')}"`;
 /**
  * exportPGN writes a game as the PGN-style record of docs/records.md: the
  * seven-tag roster, the size, the set-up position if it is not the
- * start, the moves numbered, the result (that of the board where it
- * ended the game, else "*") with its Termination.
+ * start, the moves numbered, each with its comment if comments has one
+ * (the engine's evaluation), the result (that of the board where it ended
+ * the game, else "*") with its Termination.
  */
-export function exportPGN({ position, moves, result = '*', reason = '', white = '?', black = '?', date = '????.??.??' }) {
+export function exportPGN({ position, moves, comments = [], result = '*', reason = '', white = '?', black = '?', date = '????.??.??' }) {
   const tags = [
     ['Event', 'Analysis'], ['Site', '?'], ['Date', date], ['Round', '?'],
     ['White', white || '?'], ['Black', black || '?'], ['Result', result], ['Size', String(position.size)],
@@ -144,11 +145,17 @@ export function exportPGN({ position, moves, result = '*', reason = '', white = 
   if (!isStart(position)) tags.push(['SetUp', '1'], ['Position', formatPosition(position)]);
   tags.push(['Termination', reason || 'unterminated']);
   const out = tags.map(([k, v]) => `[${k} ${quoted(v)}]`);
-  const toks = moves.map((m, i) => {
+  const toks = [];
+  let afterComment = false;
+  moves.forEach((m, i) => {
     const j = i + (position.turn === 'black' ? 1 : 0);
     const n = Math.floor(j / 2) + 1;
-    if (j % 2 === 0) return `${n}. ${m}`;
-    return i === 0 ? `${n}... ${m}` : m;
+    if (j % 2 === 0) toks.push(`${n}. ${m}`);
+    else toks.push(i === 0 || afterComment ? `${n}... ${m}` : m);
+    const c = String(comments[i] || '').replace(/[{}]/g, '').trim();
+    afterComment = c !== '';
+    // A comment's words may go to the next line, as the record package writes them.
+    if (afterComment) toks.push(...`{${c}}`.split(/\s+/));
   });
   toks.push(result);
   const lines = [];

@@ -20,6 +20,9 @@ test('exportPGN', async (t) => {
     assert.match(pgn, /\[Size "9"\]\n\[SetUp "1"\]\n\[Position "9x9 b 0\/2 a1:W9 g7:W1 h8:B10w2"\]\n\[Termination "resignation"\]\n/);
     assert.match(pgn, /\n\n1\.\.\. h8xf6 2\. a1-b2 e5 0-1\n$/);
   });
+  await t.test('comments, and the number of a Black move after one', () => assert.match(
+    exportPGN({ position: startPosition(7), moves: ['c3', 'e5', 'b2'], comments: ['+0.10', '?? {x} −1.20'] }),
+    /\n\n1\. c3 \{\+0\.10\} 1\.\.\. e5 \{\?\? x −1\.20\} 2\. b2 \*\n$/));
   await t.test('long lines break before column 80, a number with its move', () => {
     const moves = Array.from({ length: 40 }, (_, i) => (i % 2 ? 'c3xe5xg7xe9xc7' : 'a1-b2'));
     const body = exportPGN({ position: startPosition(9), moves }).split('\n\n')[1];
