@@ -145,3 +145,77 @@ true`, movesJS))
 	}
 	t.Logf("stopped at depth %d in %.1f ms", end.Best.Depth, end.MS)
 }
+
+// TestBrowserAnalysisEngine: the analysis board analyses with the
+// browser's engine, the server stopped once the page is loaded. Its panel
+// analyses the start without end, and the button stops it and starts it
+// again; a won position typed in then gets the native engine's best move
+// at the same depth (the search ends once the win is proven), drawn as an
+// arrow on the board, its score a forced win.
+func TestBrowserAnalysisEngine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped under -short")
+	}
+	exe := requireChromium(t)
+	ts, stopServer := browserServerOn(t, filepath.Join(t.TempDir(), "games.db"), time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
+	// Black wins in two moves, and every depth from 4 on finds the same
+	// move.
+	const won = "7x7 b 0/0 c1:B2w2 g1:B1 f2:B1 a3:W1b1 b4:B1w1 f6:B2w4"
+	p, err := notation.ParsePosition(won)
+	if err != nil {
+		t.Fatal(err)
+	}
+	native := player.NewSearcher(player.SearchOptions{HashMiB: 16}).Search(t.Context(), rules.NewGameFrom(p), player.Limits{}, nil)
+	best := native.Move.Text(p.Geometry())
+
+	b := newBrowser(t, exe, "analyst")
+	b.do("open the analysis board", chromedp.Navigate(ts.URL+"/analysis"))
+	type panel struct {
+		Searching string `json:"searching"`
+		Facts     string `json:"facts"`
+		Depth     int    `json:"depth"`
+		Score     string `json:"score"`
+		Best      string `json:"best"`
+		Arrow     string `json:"arrow"`
+		Toggle    string `json:"toggle"`
+		Status    string `json:"status"`
+		Lines     int    `json:"lines"`
+	}
+	read := func() (panel, error) {
+		return tryJS[panel](b, `(() => {
+  const q = (s) => document.querySelector('[data-testid="' + s + '"]');
+  const root = q('engine-panel');
+  if (!root) return { searching: 'absent' };
+  const facts = q('engine-facts').textContent;
+  const arrow = document.querySelector('.board .arrow-layer');
+  return { searching: root.dataset.searching, facts, depth: Number((/(\d+)/.exec(facts) || [0, 0])[1]),
+    score: q('engine-score').textContent, best: q('engine-best').textContent,
+    arrow: arrow && arrow.dataset.move && arrow.getAttribute('role') === 'img' ? arrow.dataset.move : '',
+    toggle: q('engine-toggle').getAttribute('aria-pressed'), status: q('engine-status').textContent,
+    lines: document.querySelectorAll('[data-testid="engine-line"]').length };
+})()`)
+	}
+	poll(b, "the engine's first lines", read, func(v panel) bool { return v.Depth >= 1 && v.Searching == "true" })
+	stopServer()
+	if got := evalJS[string](b, `fetch('/healthz').then(() => 'up', () => 'down')`); got != "down" {
+		t.Fatalf("the server is %s after it stopped", got)
+	}
+	poll(b, "the start analysed to depth 6", read, func(v panel) bool { return v.Depth >= 6 && v.Arrow != "" })
+	b.do("stop the engine", chromedp.Click(chromedp.CSS(`[data-testid="engine-toggle"]`)))
+	poll(b, "the engine stopped", read, func(v panel) bool {
+		return v.Searching == "false" && v.Toggle == "false" && v.Status == "The engine is stopped."
+	})
+	b.do("start the engine again", chromedp.Click(chromedp.CSS(`[data-testid="engine-toggle"]`)))
+	poll(b, "the engine searching", read, func(v panel) bool { return v.Searching == "true" && v.Toggle == "true" })
+
+	b.do("load the won position",
+		chromedp.SetValue(chromedp.CSS(`[data-testid="position-text"]`), won),
+		chromedp.Click(chromedp.CSS(`[data-testid="load-position"]`)))
+	// The start's analysis has no end: the engine is idle once it has
+	// proven the win.
+	got := poll(b, "the won position analysed", read, func(v panel) bool { return v.Toggle == "true" && v.Searching == "false" })
+	if got.Depth != native.Depth || got.Arrow != best || got.Best != "Best move: "+best || got.Score != "#−2" || got.Lines != 1 {
+		t.Errorf("the panel: %+v; want %s at depth %d, as the native engine, drawn, and Black winning in 2", got, best, native.Depth)
+	}
+	b.screenshot("analysis-engine")
+}

@@ -79,19 +79,13 @@ func TestWebJS(t *testing.T) {
 }
 
 // importRE finds the modules a module imports: relative paths, as every
-// module of web/ writes them; and the scripts of the workers it starts
-// (new URL('./x.js', import.meta.url)).
-var importRE = regexp.MustCompile(`(?m)^import\s(?:[^'"]*\sfrom\s)?'\./([a-z0-9_-]+\.js)';|new URL\('\./([a-z0-9_-]+\.js)', import\.meta\.url\)`)
+// module of web/ writes them, imported at its top or when needed
+// (import('./x.js')); and the scripts of the workers it starts (new
+// URL('./x.js', import.meta.url)).
+var importRE = regexp.MustCompile(`(?m)^import\s(?:[^'"]*\sfrom\s)?'\./([a-z0-9_-]+\.js)';|import\('\./([a-z0-9_-]+\.js)'\)|new URL\('\./([a-z0-9_-]+\.js)', import\.meta\.url\)`)
 
 // entryRE finds the entry module of a page: its one script.
 var entryRE = regexp.MustCompile(`<script type="module" src="/([a-z0-9_-]+\.js)"></script>`)
-
-// unplaced are the modules that no page imports yet, with what they are
-// for: the test follows their imports as it follows a page's.
-var unplaced = []string{
-	"wasm.js",   // the rules in the browser, for the analysis board and the lessons
-	"engine.js", // the search in the browser, for the analysis board
-}
 
 // TestUIModulesServed follows the imports from the entry of every page
 // (app.js, or its own): each module is served as JavaScript (a browser
@@ -135,10 +129,6 @@ func TestUIModulesServed(t *testing.T) {
 	if !seen["app.js"] || !seen["learn.js"] {
 		t.Fatalf("the pages' entries are %v, want app.js and learn.js among them", queue)
 	}
-	for _, m := range unplaced {
-		seen[m] = true
-		queue = append(queue, m)
-	}
 	for len(queue) > 0 {
 		name := queue[0]
 		queue = queue[1:]
@@ -151,7 +141,7 @@ func TestUIModulesServed(t *testing.T) {
 			t.Errorf("/%s: Content-Type %q, want JavaScript", name, ctype)
 		}
 		for _, m := range importRE.FindAllStringSubmatch(body, -1) {
-			if name := m[1] + m[2]; !seen[name] {
+			if name := m[1] + m[2] + m[3]; !seen[name] {
 				seen[name] = true
 				queue = append(queue, name)
 			}

@@ -146,6 +146,7 @@ export class Board {
     this.any = false;
     this.focusSquare = null;
     this.anim = null;
+    this.arrow = null; // the move drawn as an arrow (setArrow)
     svg.setAttribute('role', 'group');
     svg.setAttribute('aria-label', label);
     svg.classList.add('board');
@@ -237,6 +238,7 @@ export class Board {
     const coords = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
     const dark = el('g', { class: 'squares' }, svg);
     this.pathLayer = el('g', { class: 'path-layer', 'pointer-events': 'none' }, svg);
+    this.arrowLayer = el('g', { class: 'arrow-layer', 'pointer-events': 'none' }, svg);
     this.animLayer = el('g', { class: 'anim-layer', 'pointer-events': 'none' }, svg);
     for (let i = 0; i < n; i++) {
       const f = this.flipped ? n - 1 - i : i;
@@ -329,6 +331,56 @@ export class Board {
     }
     this.svg.classList.toggle('interactive', this.interactive);
     this._renderPath();
+    this._renderArrow();
+  }
+
+  /**
+   * setArrow draws a move as an arrow over the board, every jump of a
+   * capture its own, or a ring on the square of an entry (the engine's
+   * best move); label is its text for screen readers. null takes it away.
+   */
+  setArrow(move, label = '') {
+    this.arrow = move ? { move: parseMove(move), label } : null;
+    if (this.size) this._renderArrow();
+  }
+
+  _renderArrow() {
+    const layer = this.arrowLayer;
+    while (layer.firstChild) layer.removeChild(layer.firstChild);
+    const a = this.arrow;
+    if (!a || !a.move || a.move.squares.some((sq) => !this.squares.has(sq))) {
+      layer.removeAttribute('role');
+      layer.removeAttribute('aria-label');
+      return;
+    }
+    layer.setAttribute('role', 'img');
+    layer.setAttribute('aria-label', a.label);
+    layer.setAttribute('data-move', a.move.text);
+    el('title', {}, layer).textContent = a.label;
+    const pts = a.move.squares.map((sq) => this._centre(sq));
+    if (pts.length === 1) {
+      el('circle', { class: 'arrow-casing', cx: pts[0].x, cy: pts[0].y, r: 30 }, layer);
+      el('circle', { class: 'arrow-line', cx: pts[0].x, cy: pts[0].y, r: 30 }, layer);
+      return;
+    }
+    // Each jump ends short of its square's centre, under its own head, so
+    // that a route that comes back through a square stays readable.
+    for (let i = 1; i < pts.length; i++) {
+      const p = pts[i - 1];
+      const q = pts[i];
+      const len = Math.hypot(q.x - p.x, q.y - p.y);
+      const ux = (q.x - p.x) / len;
+      const uy = (q.y - p.y) / len;
+      const tip = { x: q.x - ux * 14, y: q.y - uy * 14 };
+      const base = { x: tip.x - ux * 30, y: tip.y - uy * 30 };
+      const start = { x: p.x + ux * (i === 1 ? 0 : 14), y: p.y + uy * (i === 1 ? 0 : 14) };
+      const head = `${tip.x},${tip.y} ${base.x - uy * 18},${base.y + ux * 18} ${base.x + uy * 18},${base.y - ux * 18}`;
+      const line = { x1: start.x, y1: start.y, x2: base.x, y2: base.y };
+      el('line', { class: 'arrow-casing', ...line }, layer);
+      el('polygon', { class: 'arrow-head-casing', points: head }, layer);
+      el('line', { class: 'arrow-line', ...line }, layer);
+      el('polygon', { class: 'arrow-head', points: head }, layer);
+    }
   }
 
   // The line through the squares of a half-chosen capture.

@@ -49,6 +49,7 @@ const markers = [
   { name: 'rules diagram: allowed square', selector: '.diagram .mark-ok', props: ['fill', 'stroke'] },
   { name: 'rules diagram: forbidden square', selector: '.diagram .mark-no', props: ['stroke'] },
   { name: 'rules diagram: marked square', selector: '.diagram .mark-sq', props: ['stroke'] },
+  { name: 'engine arrow', selector: '.board .arrow-line', props: ['stroke'] },
 ];
 
 const squares = {
