@@ -318,9 +318,9 @@ func TestBrowserAnalysisBoardOffline(t *testing.T) {
 	}
 	got := poll(b, "the engine's best move at depth 6 or more", func() (live, error) {
 		return tryJS[live](b, `(() => {
-  const out = document.querySelector('[data-testid="ab-live-out"]');
-  const strong = out && out.querySelector('[data-testid="analysis-line"] strong');
-  return { line: strong ? strong.innerText.replace(/\s+/g, '') : '', depth: out ? out.innerText : '' };
+  const strong = document.querySelector('[data-testid="engine-line"] strong');
+  const facts = document.querySelector('[data-testid="engine-facts"]');
+  return { line: strong ? strong.innerText.replace(/\s+/g, '') : '', depth: facts ? facts.innerText : '' };
 })()`)
 	}, func(v live) bool {
 		m := regexp.MustCompile(`depth (\d+)`).FindStringSubmatch(v.Depth)
