@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -17,7 +16,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"emergo/notation"
-	"emergo/player"
 	"emergo/rules"
 )
 
@@ -277,61 +275,6 @@ func legalIn(t *testing.T, position string) []string {
 func jsString(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, "`", "\\`", "$", `\$`)
 	return "`" + r.Replace(s) + "`"
-}
-
-// TestBrowserAnalysisBoardOffline: the analysis board finds the best move
-// of a known position with the server stopped after the page loaded: the
-// rules and the engine run in the browser (WebAssembly). The position is
-// one where a single move is better than every other by more than a man
-// and a half at every depth from 3 to 9, which the native engine confirms
-// first.
-func TestBrowserAnalysisBoardOffline(t *testing.T) {
-	const known, best = "7x7 b 0/0 a1:B1 b2:B1 d2:B2 f2:W1 c3:B1w1 a5:W1 c5:W1b2 a7:W1 c7:W1 g7:B1w2", "c3-b4"
-	p, err := notation.ParsePosition(known)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, depth := range []int{4, 8} {
-		res := player.NewSearcher(player.SearchOptions{HashMiB: 16}).Search(t.Context(), rules.NewGameFrom(p), player.Limits{Depth: depth, MultiPV: 2}, nil)
-		if got := res.Move.Text(p.Geometry()); got != best || res.Lines[0].Score-res.Lines[1].Score < 150 {
-			t.Fatalf("natively at depth %d: %s by %d over the next, want %s by 150 or more", depth, got, res.Lines[0].Score-res.Lines[1].Score, best)
-		}
-	}
-	exe := requireChromium(t)
-	ts, stop := browserServerOn(t, filepath.Join(t.TempDir(), "games.db"), time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
-	b := newBrowser(t, exe, "analyst")
-	b.do("open the analysis board", chromedp.Navigate(ts.URL+"/analysis"))
-	b.waitBoard("the board is ready", func(v boardView) bool { return v.Ready })
-	if src := evalJS[string](b, `document.querySelector('[data-testid="ab-source"]').innerText`); src != "in this browser (works offline)" {
-		t.Fatalf("the rules and the engine are %q, want in the browser", src)
-	}
-	stop()
-	if got := evalJS[string](b, `fetch('/healthz').then(() => 'up', () => 'down')`); got != "down" {
-		t.Fatalf("the server is %s after it stopped", got)
-	}
-	b.do("type the known position", chromedp.SetValue(chromedp.CSS(`[data-testid="position-text"]`), known),
-		chromedp.Click(chromedp.CSS(`[data-testid="load-position"]`)))
-	b.waitBoard("the known position is shown", func(v boardView) bool { return v.Position == known })
-	type live struct {
-		Line  string `json:"line"`
-		Depth string `json:"depth"`
-	}
-	got := poll(b, "the engine's best move at depth 6 or more", func() (live, error) {
-		return tryJS[live](b, `(() => {
-  const strong = document.querySelector('[data-testid="engine-line"] strong');
-  const facts = document.querySelector('[data-testid="engine-facts"]');
-  return { line: strong ? strong.innerText.replace(/\s+/g, '') : '', depth: facts ? facts.innerText : '' };
-})()`)
-	}, func(v live) bool {
-		m := regexp.MustCompile(`depth (\d+)`).FindStringSubmatch(v.Depth)
-		return m != nil && len(m[1]) > 0 && (len(m[1]) > 1 || m[1][0] >= '6')
-	})
-	if got.Line != best {
-		t.Errorf("the analysis board's best move: %q, want %s (%s)", got.Line, best, got.Depth)
-	}
-	// A move played on the board restarts the analysis of the new position.
-	b.playOnBoard(known, best)
-	b.screenshot("board-offline")
 }
 
 // TestBrowserAnalysisBoardWithoutWebAssembly: in a browser without

@@ -7,7 +7,7 @@
 // needs the server. "/analysis?game={id}" opens a game of the site.
 
 import * as api from './api.js';
-import { Analysis, analysisView } from './analysis.js';
+import { Analysis } from './analysis.js';
 import { evalChart, evalText, judge, overEval, whiteEval } from './annotate.js';
 import { Board, handStack } from './board.js';
 import { exportPGN, linkHash, readLink, readRecord, RecordError } from './boardrecord.js';
@@ -127,12 +127,6 @@ export class BoardPage {
     });
     $('#ab-edit').addEventListener('click', () => this.enterSetup());
     $('#ab-analyse').addEventListener('click', () => this.analyseServer());
-    $('#ab-live').addEventListener('click', () => {
-      this.live = !this.live;
-      if (this.live) this.showEngine();
-      else this.stopEngine();
-      this.renderLive();
-    });
     $('#ab-annotate').addEventListener('click', () => this.annotate());
     $('#position-form').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -590,34 +584,20 @@ export class BoardPage {
   }
 
   /**
-   * mountEngine shows the browser's engine in the analysis box when it
-   * runs here: the engine's panel (enginepanel.js) if there is one, else
-   * the live analysis of this page; without it the server's analysis
-   * stays, a position at a time.
+   * mountEngine puts the browser's engine's panel (enginepanel.js) in the
+   * analysis box when the engine runs here; without it the server's
+   * analysis stays, a position at a time.
    */
   mountEngine() {
-    if (!this.browser) return;
+    const Panel = this.browser && this.browser.panel && this.browser.panel.EnginePanel;
+    if (!Panel) return;
     $('#ab-server-analysis').hidden = true;
-    const Panel = this.browser.panel && this.browser.panel.EnginePanel;
-    if (Panel) {
-      this.panel = new Panel($('#ab-engine'), { engine: this.browser.engine, board: this.board });
-      return;
-    }
-    this.live = true;
-    this.liveToken = 0;
-    $('#ab-live-box').hidden = false;
-    this.renderLive();
+    this.panel = new Panel($('#ab-engine'), { engine: this.browser.engine, board: this.board });
     // A page out of sight leaves the processor alone.
     document.addEventListener('visibilitychange', () => {
       if (document.hidden) this.stopEngine();
       else this.showEngine();
     });
-  }
-
-  renderLive() {
-    const b = $('#ab-live');
-    b.textContent = this.live ? t('ab.live_stop') : t('ab.live_start');
-    b.setAttribute('aria-pressed', String(Boolean(this.live)));
   }
 
   /**
@@ -627,34 +607,12 @@ export class BoardPage {
    */
   showEngine() {
     const st = this.state;
-    if (!this.browser || !st || this.editor.isOpen || this.annotating) return;
-    const game = { position: this.startText, size: st.size, moves: movesTo(this.node) };
-    if (this.panel) {
-      this.panel.show({ ...game, turn: st.turn, over: st.over });
-      return;
-    }
-    if (!this.live) return;
-    const token = ++this.liveToken;
-    const out = $('#ab-live-out');
-    if (st.over) {
-      this.browser.engine.stop();
-      out.replaceChildren(h('p', { class: 'muted' }, t('analysis.no_moves')));
-      return;
-    }
-    out.replaceChildren(h('p', { class: 'muted' }, t('analysis.busy')));
-    const ply = plyOf(this.node);
-    this.browser.engine.analyse({ ...game, multipv: 1 }, (info) => {
-      if (token !== this.liveToken || info.multipv > 1) return;
-      out.replaceChildren(...analysisView(info, st.turn, ply, this.start.turn));
-    }).catch((e) => {
-      if (token === this.liveToken) out.replaceChildren(h('p', { class: 'message error' }, e.message));
-    });
+    if (!this.panel || !st || this.editor.isOpen || this.annotating) return;
+    this.panel.show({ position: this.startText, size: st.size, moves: movesTo(this.node), turn: st.turn, over: st.over });
   }
 
   stopEngine() {
-    this.liveToken++;
     if (this.panel) this.panel.stop();
-    else if (this.browser) this.browser.engine.stop();
   }
 }
 
