@@ -3,7 +3,9 @@ package server_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -218,4 +220,92 @@ func TestBrowserAnalysisEngine(t *testing.T) {
 		t.Errorf("the panel: %+v; want %s at depth %d, as the native engine, drawn, and Black winning in 2", got, best, native.Depth)
 	}
 	b.screenshot("analysis-engine")
+}
+
+// TestBrowserEngineSpeed measures the engine in Chromium beside the same
+// searches natively, on this machine: the bench positions (player's, the
+// ones of `emergo bench`) each searched to the bench depth from a fresh
+// table, the nodes per second of both, the pauses the browser's search
+// makes to hear its messages, how soon a stop ends an analysis, and the
+// analysis board's first load (a fresh browser, nothing cached) until its
+// engine reports. It only runs when EMERGO_SPEED is set, and it asserts
+// nothing of the times (timings belong to measurements, not tests):
+//
+//	EMERGO_SPEED=1 go test ./server -run TestBrowserEngineSpeed -v
+func TestBrowserEngineSpeed(t *testing.T) {
+	if os.Getenv("EMERGO_SPEED") == "" {
+		t.Skip("a measurement: set EMERGO_SPEED=1 to run it")
+	}
+	exe := requireChromium(t)
+	ts := browserServer(t, time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
+
+	// The analysis board's first load, until the engine's first line.
+	loader := newBrowser(t, exe, "first visit")
+	start := time.Now()
+	loader.do("open the analysis board", chromedp.Navigate(ts.URL+"/analysis"))
+	loaded := time.Since(start)
+	poll(loader, "the engine's first line", func() (int, error) {
+		return tryJS[int](loader, `document.querySelectorAll('[data-testid="engine-line"]').length`)
+	}, func(n int) bool { return n > 0 })
+	firstLine := time.Since(start)
+	t.Logf("the analysis board: loaded in %d ms, the engine's first line after %d ms", loaded.Milliseconds(), firstLine.Milliseconds())
+
+	b := newBrowser(t, exe, "bench")
+	b.do("open the rules", chromedp.Navigate(ts.URL+"/rules"))
+	evalJS[bool](b, `import('/engine.js').then(async ({ BrowserEngine }) => {
+  window.engine = new BrowserEngine();
+  await window.engine.ready;
+  return true;
+})`)
+	type searched struct {
+		Nodes  uint64 `json:"nodes"`
+		MS     int64  `json:"ms"`
+		Paused struct {
+			Count int     `json:"count"`
+			MS    float64 `json:"ms"`
+		} `json:"paused"`
+	}
+	var wasmNodes, nativeNodes uint64
+	var wasmTime, nativeTime time.Duration
+	var pauses int
+	var pausedMS float64
+	for i, p := range player.BenchPositions() {
+		text := notation.FormatPosition(&p)
+		got := evalJS[searched](b, fmt.Sprintf(`window.engine.analyse({ position: %q, depth: %d })`, text, player.BenchDepth))
+		wasmNodes += got.Nodes
+		wasmTime += time.Duration(got.MS) * time.Millisecond
+		pauses += got.Paused.Count
+		pausedMS += got.Paused.MS
+		s := player.NewSearcher(player.SearchOptions{HashMiB: 16})
+		res := s.Search(t.Context(), rules.NewGameFrom(p), player.Limits{Depth: player.BenchDepth}, nil)
+		nativeNodes += res.Nodes
+		nativeTime += res.Time
+		if res.Nodes != got.Nodes {
+			t.Errorf("position %d: %d nodes in the browser, %d natively", i, got.Nodes, res.Nodes)
+		}
+	}
+	nps := func(n uint64, d time.Duration) float64 { return float64(n) / d.Seconds() }
+	t.Logf("bench positions to depth %d: %d nodes; browser %.0f nodes/s (%v), native %.0f nodes/s (%v): %.0f%% of native",
+		player.BenchDepth, wasmNodes, nps(wasmNodes, wasmTime), wasmTime, nps(nativeNodes, nativeTime), nativeTime,
+		100*nps(wasmNodes, wasmTime)/nps(nativeNodes, nativeTime))
+	t.Logf("the browser's search paused %d times, %.1f ms in all (%.2f%% of its time)", pauses, pausedMS, 100*pausedMS/float64(wasmTime.Milliseconds()))
+
+	// Stops: an analysis without end, stopped once it has reported depth
+	// 8, on each of the first positions; the time from stop to its end.
+	var stops []float64
+	for _, p := range player.BenchPositions()[:8] {
+		ms := evalJS[float64](b, fmt.Sprintf(`(async () => {
+  let deep = null;
+  const reached = new Promise((resolve) => { deep = resolve; });
+  const run = window.engine.analyse({ position: %q }, (l) => { if (l.depth >= 8) deep(); });
+  await Promise.race([reached, run]);
+  const t0 = performance.now();
+  window.engine.stop();
+  await run;
+  return performance.now() - t0;
+})()`, notation.FormatPosition(&p)))
+		stops = append(stops, ms)
+	}
+	slices.Sort(stops)
+	t.Logf("stop to the analysis' end: median %.1f ms, max %.1f ms (%d stops)", stops[len(stops)/2], stops[len(stops)-1], len(stops))
 }

@@ -13,8 +13,9 @@
 // Messages in: {type: 'start', module} (the compiled WebAssembly.Module),
 // {type: 'analyse', id, request}, {type: 'stop'}. Out: {type: 'ready'} or
 // {type: 'failed', message}; {type: 'info', id, info} for every line of
-// the search as it comes; {type: 'done', id, best} or {type: 'done', id,
-// error} (the rules' refusal, {code, params, message}) at its end.
+// the search as it comes; {type: 'done', id, best} (with paused: {count,
+// ms}, the search's pauses) or {type: 'done', id, error} (the rules'
+// refusal, {code, params, message}) at its end.
 
 import { startEngine } from './wasm.js';
 
@@ -22,13 +23,20 @@ let api = null;
 
 const slices = new MessageChannel();
 let resume = null;
+// What the pauses of the search cost: their number and the time the
+// search waited in them, told with its end (paused).
+let paused = { count: 0, ms: 0 };
+let since = 0;
 slices.port1.onmessage = () => {
   const r = resume;
   resume = null;
+  paused.ms += performance.now() - since;
   if (r) r();
 };
 const pause = (r) => {
   resume = r;
+  paused.count++;
+  since = performance.now();
   slices.port2.postMessage(null);
 };
 
@@ -44,12 +52,13 @@ self.onmessage = async ({ data: msg }) => {
       break;
     case 'analyse': {
       const { id, request } = msg;
+      paused = { count: 0, ms: 0 };
       api.analyse(
         JSON.stringify(request),
         (line) => self.postMessage({ type: 'info', id, info: JSON.parse(line) }),
         (text) => {
           const a = JSON.parse(text);
-          self.postMessage(a.error ? { type: 'done', id, error: a.error } : { type: 'done', id, best: a.ok });
+          self.postMessage(a.error ? { type: 'done', id, error: a.error } : { type: 'done', id, best: { ...a.ok, paused } });
         },
         pause,
       );
