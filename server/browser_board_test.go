@@ -143,11 +143,14 @@ func TestBrowserAnalysisBoard(t *testing.T) {
 	b.clickSquare("g7")
 	b.clickSquare("a9")
 	b.clickSquare("a9") // the same column again: the square is emptied
+	// The keyboard: Enter on a square places the column, and takes it away again.
+	columns := func() int { return evalJS[int](b, `document.querySelectorAll('#board g.occupied').length`) }
+	b.do("Enter on e5", chromedp.Focus(chromedp.CSS(`g[data-square="e5"]`)), chromedp.KeyEvent(kb.Enter))
+	poll(b, "a column placed by the keyboard", func() (int, error) { return columns(), nil }, func(n int) bool { return n == 4 })
+	b.do("Enter on e5 again", chromedp.KeyEvent(kb.Enter))
+	poll(b, "the column taken away by the keyboard", func() (int, error) { return columns(), nil }, func(n int) bool { return n == 3 })
 	b.setField("setup-hand-white", "12")
 	b.setField("setup-hand-black", "3")
-	b.waitBoard("the set-up drawn", func(v boardView) bool {
-		return evalJS[int](b, `document.querySelectorAll('#board g.occupied').length`) == 3
-	})
 	for _, size := range []struct {
 		name string
 		w, h int64
