@@ -150,8 +150,8 @@ true`, movesJS))
 
 // TestBrowserAnalysisEngine: the analysis board analyses with the
 // browser's engine, the server stopped once the page is loaded. Its panel
-// analyses the start without end, and the button stops it and starts it
-// again; a won position typed in then gets the native engine's best move
+// analyses the start without end, rests while the page is out of sight,
+// and the button stops it and starts it again; a won position typed in then gets the native engine's best move
 // at the same depth (the search ends once the win is proven), drawn as an
 // arrow on the board, its score a forced win.
 func TestBrowserAnalysisEngine(t *testing.T) {
@@ -203,6 +203,18 @@ func TestBrowserAnalysisEngine(t *testing.T) {
 		t.Fatalf("the server is %s after it stopped", got)
 	}
 	poll(b, "the start analysed to depth 6", read, func(v panel) bool { return v.Depth >= 6 && v.Arrow != "" })
+
+	// The page out of sight (as the browser says it: document.hidden and
+	// its event), then seen again.
+	visible := func(seen bool) {
+		evalJS[bool](b, fmt.Sprintf(`Object.defineProperty(document, 'hidden', { value: %t, configurable: true });
+document.dispatchEvent(new Event('visibilitychange'));
+true`, !seen))
+	}
+	visible(false)
+	poll(b, "the engine resting out of sight", read, func(v panel) bool { return v.Searching == "false" && v.Toggle == "true" })
+	visible(true)
+	poll(b, "the engine searching again", read, func(v panel) bool { return v.Searching == "true" })
 	b.do("stop the engine", chromedp.Click(chromedp.CSS(`[data-testid="engine-toggle"]`)))
 	poll(b, "the engine stopped", read, func(v panel) bool {
 		return v.Searching == "false" && v.Toggle == "false" && v.Status == "The engine is stopped."

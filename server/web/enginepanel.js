@@ -83,6 +83,18 @@ export class EnginePanel {
       this.list);
     el.replaceChildren(this.root);
     this.render();
+    // A page out of sight leaves the processor alone, and takes the
+    // analysis up again when it is seen.
+    this.away = false;
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden && this.running) {
+        this.away = true;
+        this.stop();
+      } else if (!document.hidden && this.away) {
+        this.away = false;
+        if (this.on) this.start();
+      }
+    });
   }
 
   /** show analyses the game {position, moves, turn, over, size}, the position the board shows. */
