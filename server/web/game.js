@@ -136,8 +136,9 @@ export class GamePage {
     $('#abort').addEventListener('click', () => this.act(() => api.abort(this.id)));
     // What an offer stands at shows in the panel from the state (status.js
     // controls), so it goes away when the offer is answered or the game ends.
-    $('#draw').addEventListener('click', () => this.act(() => api.draw(this.id, 'offer')));
-    $('#takeback').addEventListener('click', () => this.act(() => api.takeback(this.id, 'request')));
+    const idle = (b) => b.getAttribute('aria-disabled') === 'true';
+    $('#draw').addEventListener('click', (e) => idle(e.currentTarget) || this.act(() => api.draw(this.id, 'offer')));
+    $('#takeback').addEventListener('click', (e) => idle(e.currentTarget) || this.act(() => api.takeback(this.id, 'request')));
     $('#analyse').addEventListener('click', () => this.analyse());
     $('[data-testid="upload"]', $('#game')).addEventListener('change', (e) => uploadFile(e.target, this.msg));
     $('#join-name').value = storedName();

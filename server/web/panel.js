@@ -177,8 +177,11 @@ export function renderControls(s, onAnswer) {
   $('#controls').hidden = !c.playing;
   $('#abort').hidden = !c.abort;
   if (!c.playing) closeResign();
+  // Offering a draw or asking for a take-back makes its button say so and
+  // stand idle, but it keeps the focus: aria-disabled, not disabled
+  // (game.js ignores its clicks).
   for (const [id, b] of [['#draw', c.draw], ['#takeback', c.takeback]]) {
-    $(id).disabled = b.disabled;
+    $(id).setAttribute('aria-disabled', String(b.disabled));
     $(id).textContent = b.text;
   }
   const items = c.offers.map((o) => h('div', { class: 'offer' }, h('span', {}, o.label),
