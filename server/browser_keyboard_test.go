@@ -351,3 +351,60 @@ func TestBrowserKeyboardGame(t *testing.T) {
 	}
 	b.screenshot("keyboard-result")
 }
+
+// TestBrowserFocusStays: in a game between two people, each of the
+// panel's buttons pressed with Enter leaves the focus where the player can
+// go on: an offer's button keeps it while it says the offer is made, an
+// answered offer gives it to the status, an aborted game to its result.
+func TestBrowserFocusStays(t *testing.T) {
+	exe := requireChromium(t)
+	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	alice := newBrowser(t, exe, "alice")
+	bob := newBrowser(t, exe, "bob")
+	startFriendGame(t, ts.URL, alice, bob)
+	idle := func(b *browser, testid string) bool {
+		return evalJS[bool](b, `document.querySelector('[data-testid="`+testid+`"]').getAttribute('aria-disabled') === 'true'`)
+	}
+
+	// enter focuses the button testid, as Tab would, and presses Enter on it.
+	enter := func(b *browser, testid string) {
+		t.Helper()
+		poll(b, testid+" is shown", func() (bool, error) {
+			return tryJS[bool](b, `(() => { const e = document.querySelector('[data-testid="`+testid+`"]'); return Boolean(e && e.getClientRects().length); })()`)
+		}, func(ok bool) bool { return ok })
+		evalJS[bool](b, `document.querySelector('[data-testid="`+testid+`"]').focus(), true`)
+		b.waitFocus("focus "+testid, testid)
+		b.press("Enter on "+testid, kb.Enter)
+	}
+
+	enter(alice, "draw-offer")
+	alice.waitPanel("Alice's offer is shown", func(v panelView) bool { return strings.Contains(v.Text, "You offered a draw") })
+	alice.waitFocus("after offering a draw", "draw-offer")
+	if !idle(alice, "draw-offer") {
+		t.Error("the draw button is not idle once the draw is offered")
+	}
+	enter(alice, "draw-offer")
+	bob.waitPanel("Bob may answer", func(v panelView) bool { return v.DrawAnswer })
+	enter(bob, "draw-decline")
+	bob.waitPanel("the offer is declined", func(v panelView) bool { return !v.DrawAnswer })
+	bob.waitFocus("after declining", "status")
+	alice.waitPanel("Alice learns it", func(v panelView) bool { return !strings.Contains(v.Text, "You offered a draw") })
+	alice.waitFocus("after her offer was declined", "draw-offer")
+	if idle(alice, "draw-offer") {
+		t.Error("the draw button is still idle after the offer was declined")
+	}
+
+	st := alice.state(alice.gameID())
+	alice.playByClicks(st.Legal, st.Legal[0])
+	bob.waitView("Alice's move reaches Bob", func(v pageView) bool { return len(v.Moves) == 1 })
+	enter(alice, "takeback-request")
+	bob.waitPanel("Bob is asked for a take-back", func(v panelView) bool { return v.TakeAnswer })
+	alice.waitFocus("after asking for a take-back", "takeback-request")
+	enter(bob, "takeback-accept")
+	alice.waitView("the move is taken back", func(v pageView) bool { return len(v.Moves) == 0 })
+	bob.waitFocus("after granting the take-back", "status")
+
+	enter(alice, "abort")
+	alice.waitView("the game is aborted", func(v pageView) bool { return strings.Contains(v.Result, "Aborted") })
+	alice.waitFocus("after aborting", "result")
+}
