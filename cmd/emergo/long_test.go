@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"emergo/puzzle"
 	"emergo/tune"
 )
 
@@ -99,6 +100,7 @@ func TestLongCommandsCheckTheirOutputFirst(t *testing.T) {
 		{"strength", []string{"strength", "-rows", "random vs greedy", "-games", "2", "-size", "7", "-v", "-out", missing + "/s.md"}, missing + "/s.md"},
 		{"strength to a directory", []string{"strength", "-rows", "random vs greedy", "-games", "2", "-size", "7", "-v", "-out", dir}, dir},
 		{"tune gen", []string{"tune", "gen", "-games", "1", "-depth", "1", "-v", "-out", missing + "/x.gz"}, missing + "/x.gz"},
+		{"puzzles gen", []string{"puzzles", "gen", "-games", "1", "-depth", "2", "-screen", "1", "-v", "-out", missing + "/p.gz"}, missing + "/p.gz"},
 		{"analyze -out", []string{"analyze", "-depth", "1", "-v", "-out", missing + "/a.pgn", game}, missing + "/a.pgn"},
 		{"analyze -svg", []string{"analyze", "-depth", "1", "-v", "-svg", missing + "/a.svg", game}, missing + "/a.svg"},
 		{"match", []string{"match", "-p1", "random", "-p2", "greedy", "-games", "2", "-size", "7", "-v", "-out", missing + "/m.pgn"}, missing + "/m.pgn"},
@@ -168,6 +170,32 @@ func TestTuneGenKeepsFinishedGames(t *testing.T) {
 	}
 	if want := plural(len(samples), "position") + " from 1 game written to " + file + "\n"; stdout != want {
 		t.Errorf("standard output %q, want %q", stdout, want)
+	}
+}
+
+// puzzles gen writes every puzzle as it finds it: an interrupted run
+// leaves those, with the command and criteria that read back.
+func TestPuzzlesGenKeepsFoundPuzzles(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "p.txt.gz")
+	args := []string{"puzzles", "gen", "-size", "7", "-games", "50", "-depth", "6", "-screen", "3", "-v", "-out", file}
+	stdout, stderr, err := interruptOn(t, "puzzle 1:", args...)
+	if err == nil || err.Error() != "puzzles gen interrupted after 1 puzzle" {
+		t.Fatalf("error %v\n%s", err, stderr)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	set, err := puzzle.Read(f)
+	if err != nil || len(set.Puzzles) != 1 {
+		t.Fatalf("the file holds %v: %v", set, err)
+	}
+	if set.Command != "emergo puzzles gen "+strings.Join(args[2:], " ") || set.Criteria != (puzzle.Criteria{Depth: 6, Win: 200, Equal: 50}) {
+		t.Errorf("command %q, criteria %v", set.Command, set.Criteria)
+	}
+	if !strings.HasPrefix(stdout, "1 puzzle from ") || !strings.HasSuffix(stdout, " written to "+file+"\n") {
+		t.Errorf("standard output %q", stdout)
 	}
 }
 
