@@ -3,11 +3,14 @@ package puzzle
 import (
 	"context"
 	"errors"
+	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"emergo/notation"
+	"emergo/rating"
 	"emergo/rules"
 )
 
@@ -200,5 +203,79 @@ func TestGenStops(t *testing.T) {
 	cancel()
 	if _, err := Gen(ctx, GenConfig{Size: 7, Games: 20, Criteria: testCriteria}, func(Puzzle) error { return nil }, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("error %v, want context.Canceled", err)
+	}
+}
+
+func TestJudge(t *testing.T) {
+	pos := mustPos(t, "9x9 w 0/0 d4:W1 c5:B1 e5:B1 c7:B1 a1:B1 i1:B1")
+	p := line(t, pos, "d4xb6xd8", "a1-b2", "d8-e9")
+	moves := func(texts ...string) []rules.Move {
+		var out []rules.Move
+		for k, text := range texts {
+			q := p.Game(2 * k).Position()
+			m, err := notation.ParseMove(&q, text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	tests := []struct {
+		name   string
+		moves  []rules.Move
+		solved bool
+		wrong  int
+	}{
+		{"the whole solution", moves("d4xb6xd8", "d8-e9"), true, -1},
+		{"its first move", moves("d4xb6xd8"), false, -1},
+		{"nothing", nil, false, -1},
+		{"a wrong second move", moves("d4xb6xd8", "d8-c9"), false, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if solved, wrong := p.Judge(tt.moves); solved != tt.solved || wrong != tt.wrong {
+				t.Errorf("Judge: %v, %d; want %v, %d", solved, wrong, tt.solved, tt.wrong)
+			}
+		})
+	}
+}
+
+func TestNext(t *testing.T) {
+	set := Set(9)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, r := range []float64{700, 1200, 1800} {
+		p := Next(set, Filter{Size: 9}, r, nil, nil, rng)
+		// No more than the nearest-but-few puzzles are nearer.
+		nearer := 0
+		for i := range set.Puzzles {
+			if math.Abs(float64(set.Puzzles[i].Rating)-r) < math.Abs(float64(p.Rating)-r) {
+				nearer++
+			}
+		}
+		if nearer >= nearest {
+			t.Errorf("for %v: puzzle rated %d, with %d nearer", r, p.Rating, nearer)
+		}
+	}
+	// A stored rating takes the initial one's place, and puzzles tried
+	// are passed over.
+	first := &set.Puzzles[0]
+	stored := map[string]rating.Rating{first.ID: {Rating: 3000}}
+	chosen := 0
+	for range 40 {
+		if p := Next(set, Filter{Size: 9}, 3000, nil, stored, rng); p.ID == first.ID {
+			chosen++
+		}
+	}
+	if chosen == 0 {
+		t.Errorf("the puzzle stored at 3000 was never chosen for 3000 in 40 draws")
+	}
+	if p := Next(set, Filter{Size: 9}, 3000, []string{first.ID}, stored, rng); p.ID == first.ID {
+		t.Errorf("a puzzle tried was chosen again")
+	}
+	for _, th := range Themes {
+		if p := Next(set, Filter{Size: 9, Theme: th}, 1500, nil, nil, rng); p == nil || !p.HasTheme(th) {
+			t.Errorf("theme %s: %v", th, p)
+		}
 	}
 }

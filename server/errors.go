@@ -80,6 +80,9 @@ const (
 	codeChallengeGuest = "challenge.to_guest"
 	codeChallengeSelf  = "challenge.self"
 	codeNoRematch      = "rematch.not_allowed"
+
+	// Puzzles.
+	codeNoPuzzle = "puzzle.not_found"
 )
 
 // apiError is an error of a request itself, made by the HTTP layer: its

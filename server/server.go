@@ -26,6 +26,7 @@ import (
 	"emergo/account"
 	"emergo/enginework"
 	"emergo/lobby"
+	"emergo/puzzle"
 	"emergo/ratings"
 	"emergo/store"
 	"emergo/throttle"
@@ -157,7 +158,10 @@ type Server struct {
 	// lobby's viewers.
 	rated ratings.Store
 	lobby lobby.Store
-	hub   lobbyHub
+	// puzzles keeps the puzzles' and solvers' ratings, nil if the store
+	// does not (then nothing is rated).
+	puzzles puzzle.Store
+	hub     lobbyHub
 }
 
 type clientLimit struct {
@@ -248,6 +252,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.rated, _ = cfg.Store.(ratings.Store)
 	s.lobby, _ = cfg.Store.(lobby.Store)
+	s.puzzles, _ = cfg.Store.(puzzle.Store)
 	s.hub.subs = map[chan struct{}]struct{}{}
 	s.started = s.now()
 	s.initMetrics()
@@ -399,6 +404,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/lang", s.api(s.handleLang))
 	mux.HandleFunc("GET /api/lessons", s.api(s.handleLessons))
 	mux.HandleFunc("POST /api/position/why", s.api(s.handleWhy))
+	mux.HandleFunc("GET /api/puzzles/next", s.api(s.handleNextPuzzle))
+	mux.HandleFunc("GET /api/puzzles/{id}", s.api(s.handlePuzzle))
+	mux.HandleFunc("POST /api/puzzles/{id}/attempt", s.api(s.handlePuzzleAttempt))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, failure(http.StatusNotFound, codeNoEndpoint, "no such API endpoint"))
 	})
@@ -413,6 +421,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /engine.wasm", s.handleEngine)
 	mux.HandleFunc("GET /analysis", s.page("analysis.html"))
 	mux.HandleFunc("GET /learn", s.page("learn.html"))
+	mux.HandleFunc("GET /puzzles", s.page("puzzles.html"))
 	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
 	mux.Handle("/", files)

@@ -14,6 +14,7 @@ import (
 	"emergo/account"
 	"emergo/enginework"
 	"emergo/enginework/queuetest"
+	"emergo/puzzle"
 	"emergo/store"
 	"emergo/store/sqlstore"
 	"emergo/store/storetest"
@@ -39,6 +40,9 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 	})
 	t.Run("Lobby", func(t *testing.T) {
 		storetest.Lobby(t, func(t *testing.T) storetest.LobbyStore { return fresh(t) })
+	})
+	t.Run("Puzzles", func(t *testing.T) {
+		storetest.Puzzles(t, func(t *testing.T) puzzle.Store { return fresh(t) })
 	})
 	t.Run("Throttles", func(t *testing.T) {
 		storetest.Throttles(t,
