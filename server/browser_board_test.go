@@ -238,6 +238,13 @@ func TestBrowserAnalysisBoard(t *testing.T) {
 		t.Errorf("the board's PGN uploaded: %v, want 201", status)
 	}
 
+	// A game being played does not open: no engine during a game.
+	playing := evalJS[map[string]any](b, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({mode: 'engine', size: 7, color: 'white', level: 1})}).then((r) => r.json())`)["id"].(string)
+	b.do("open a game being played", chromedp.Navigate(ts.URL+"/analysis?game="+playing))
+	if v := b.waitBoard("the game refused", func(v boardView) bool { return v.Ready && v.Message != "" }); !strings.Contains(v.Message, "once it has ended") || len(v.Moves) != 0 {
+		t.Errorf("a game being played on the analysis board: %q, moves %v", v.Message, v.Moves)
+	}
+
 	// A finished game: a record uploaded, opened from its page.
 	record, err := os.ReadFile(filepath.Join("..", "record", "testdata", "known.pgn"))
 	if err != nil {

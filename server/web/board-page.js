@@ -243,17 +243,27 @@ export class BoardPage {
     return true;
   }
 
-  /** openGame loads a game of the site: its start, its moves, its players, then the engine annotates it. */
+  /**
+   * openGame loads a game of the site that may be analysed (it has ended,
+   * or is a record): its start, its moves, its players; then the engine
+   * annotates it.
+   */
   async openGame(id) {
     $('#ab-status').textContent = t('common.loading');
     try {
       const [s, first] = await Promise.all([api.getGame(id), api.positionAt(id, 0)]);
+      if (!s.analysis) {
+        // No engine for a game being played, as on its own page.
+        this.error(t('analysis.closed_note'));
+        this.go(this.root);
+        return;
+      }
       this.game = id;
       this.names = { white: s.players?.white?.name || '', black: s.players?.black?.name || '' };
       await this.setLine(parsePosition(first.position), s.moves);
       $('#ab-game').replaceChildren(h('a', { href: `/g/${encodeURIComponent(id)}`, 'data-testid': 'ab-game-link' }, t('ab.back_to_game')));
       this.go(this.root);
-      if (s.over) await this.annotate();
+      await this.annotate();
     } catch (e) {
       this.error(e.message);
       this.go(this.root);
@@ -269,7 +279,6 @@ export class BoardPage {
       if (focusList) $('#ab-moves [aria-current="true"]')?.focus();
     });
   }
-
 
   play(move) {
     const next = play(this.node, move);
