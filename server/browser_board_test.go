@@ -227,11 +227,11 @@ func TestBrowserAnalysisBoard(t *testing.T) {
 	b.do("delete from the second move", chromedp.Click(chromedp.CSS(`#ab-moves .mv[data-at="2"]`)), chromedp.Click(chromedp.CSS(`[data-testid="ab-delete"]`)))
 	b.waitBoard("one move left", func(v boardView) bool { return slices.Equal(v.Moves, []string{"g1"}) && v.Current == "g1" })
 
-	// The PGN the board writes of the main line reads back on the server.
+	// The PGN the board writes of the main line, with the engine's comments, reads back on the server.
 	status := evalJS[float64](b, `(async () => {
   const { exportPGN } = await import('/boardrecord.js');
   const { parsePosition } = await import('/setup.js');
-  const pgn = exportPGN({ position: parsePosition('`+start+`'), moves: ['`+line[0]+`', '`+other+`', '`+next+`'] });
+  const pgn = exportPGN({ position: parsePosition('`+start+`'), moves: ['`+line[0]+`', '`+other+`', '`+next+`'], comments: ['+0.10', '?? −1.20'] });
   return (await fetch('/api/records', { method: 'POST', body: pgn })).status;
 })()`)
 	if status != 201 {
