@@ -252,8 +252,10 @@ func TestBrowserAnalysisBoard(t *testing.T) {
 	}
 	id := evalJS[map[string]any](b, `fetch('/api/records', {method: 'POST', body: `+jsString(string(record))+`}).then((r) => r.json())`)["id"].(string)
 	b.do("open the game", chromedp.Navigate(ts.URL+"/g/"+id), chromedp.WaitVisible(chromedp.CSS(`[data-testid="open-board"]`)))
+	opened := time.Now()
 	b.do("open it in the analysis board", chromedp.Click(chromedp.CSS(`[data-testid="open-board"]`)))
 	v = b.waitBoard("the game is annotated", func(v boardView) bool { return v.Done })
+	t.Logf("40 positions annotated by the browser's engine (ANNOTATE_DEPTH) in %v, the page's load included", time.Since(opened).Round(10*time.Millisecond))
 	if len(v.Moves) != 39 || v.Points != 40 || len(v.Marks) == 0 {
 		t.Errorf("the annotated game: %d moves, %d points in the chart, marks %v; want 39 moves, 40 points, some marks", len(v.Moves), v.Points, v.Marks)
 	}

@@ -24,7 +24,7 @@ import {
 } from './tree.js';
 
 /** ANNOTATE_DEPTH is how deep the engine looks at each position of a game it annotates. */
-export const ANNOTATE_DEPTH = 6;
+export const ANNOTATE_DEPTH = 7;
 
 /** keyTarget is the node a key goes to from n: arrows along the line and across variations, Home and End. */
 export function keyTarget(key, n) {
