@@ -385,12 +385,14 @@ export class BoardPage {
     const line = (items, depth) => items.flatMap((it) => {
       const m = this.mark(it.node);
       const current = it.node === cur;
-      const label = [it.number, it.node.move, m ? t(m.key) : ''].filter(Boolean).join(' ');
+      // An annotated move says its mark in words and the evaluation after it.
+      const judged = [m ? t(m.key) : '', it.node.eval ? evalText(it.node.eval) : ''].filter(Boolean).join(', ');
+      const label = [it.number, it.node.move, judged].filter(Boolean).join(' ');
       const parts = [
         it.number ? h('span', { class: 'no' }, it.number) : null,
         h('button', {
           type: 'button', class: `mv${current ? ' current' : ''}${m ? ` judged ${m.key.slice(3)}` : ''}`, 'data-at': places.get(it.node),
-          'aria-current': current ? 'true' : null, 'aria-label': label, tabindex: current ? '0' : '-1',
+          'aria-current': current ? 'true' : null, 'aria-label': label, title: judged || null, tabindex: current ? '0' : '-1',
         }, breakable(it.node.move), m ? h('span', { class: 'mark', 'aria-hidden': 'true' }, m.mark) : null),
       ];
       for (const v of it.variations) {
