@@ -229,8 +229,8 @@ func TestBrowserKeyboardGame(t *testing.T) {
 			return st.Result != "*" || (st.Turn == "white" && !st.Thinking)
 		})
 		if st.Result != "*" {
-			t.Fatalf("the game ended (%s, %s) before the person had entered, typed, captured and stepped: %q, %q, %q, %q",
-				st.Result, st.Reason, entry, typed, multi, step)
+			t.Fatalf("the game ended (%s, %s) before the person had entered, typed, captured several men and stepped: %q, %q, %q, %q; "+
+				"choose another creation time for the game, as for TestBrowserPlaysEngine", st.Result, st.Reason, entry, typed, multi, step)
 		}
 		n := len(st.Moves)
 		b.waitView("the engine's reply shows and the board takes a move", func(v pageView) bool {
