@@ -58,6 +58,8 @@ var axePages = []axePage{
 	{name: "lessons", path: "/learn", ready: lessonsReadyJS},
 	{name: "a lesson", path: "/learn#turn", ready: boardReadyJS},
 	{name: "a lesson on a phone", path: "/learn#feeding", phone: true, ready: boardReadyJS},
+	{name: "puzzles", path: "/puzzles", ready: boardReadyJS},
+	{name: "a puzzle on a phone", path: "/puzzles?size=7", phone: true, ready: boardReadyJS},
 }
 
 // analysisReadyJS is true once the analysis board is set up.

@@ -216,6 +216,7 @@ func TestBrowserLanguagesLayout(t *testing.T) {
 		{"analysis", "/analysis"},
 		{"lessons", "/learn"},
 		{"lesson", "/learn#turn"},
+		{"puzzles", "/puzzles"},
 	}
 	for _, lang := range []string{"ru", "pt", "lfn", "en"} {
 		evalJS[map[string]any](b, fetchJS("/api/lang", `{lang: '`+lang+`'}`))

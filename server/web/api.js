@@ -245,3 +245,13 @@ export const lessons = () => request('GET', '/api/lessons');
 
 /** positionWhy judges any move in any position: {legal, move, after} or {legal: false, move, code, params, error}. */
 export const positionWhy = (position, move) => request('POST', '/api/position/why', { position, move });
+
+/** nextPuzzle is a puzzle near the solver's rating (docs/api.md, "Puzzles"); query as solve.js's nextQuery writes it. */
+export const nextPuzzle = (query) => request('GET', `/api/puzzles/next${query}`);
+
+/** puzzle is the puzzle of id. */
+export const puzzle = (id) => request('GET', `/api/puzzles/${encodeURIComponent(id)}`);
+
+/** puzzleAttempt sends the solver's moves at puzzle id, his alone, and whether he gave up: {solved, rated, diff, you, rating, wrong}. */
+export const puzzleAttempt = (id, moves, giveUp = false) =>
+  request('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, { moves, giveUp });
