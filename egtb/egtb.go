@@ -74,35 +74,40 @@ func size(g *rules.Geometry) int {
 	return g.Men * g.Men * g.Squares * g.Squares
 }
 
-// index is the entry of the mover's column on ms with mk men on top and
-// the opponent's on os with ok on top.
-func index(g *rules.Geometry, ms rules.Square, mk int, os rules.Square, ok int) int {
+// key is a position of the tables: the squares of the mover's and the
+// opponent's columns and their men on top (the prisoners follow).
+type key struct {
+	mine, theirs    rules.Square
+	myTop, theirTop int
+}
+
+// index is the entry of k in a table of board g.
+func (k key) index(g *rules.Geometry) int {
 	n := g.Squares
-	return ((mk-1)*g.Men+ok-1)*n*n + int(ms)*n + int(os)
+	return ((k.myTop-1)*g.Men+k.theirTop-1)*n*n + int(k.mine)*n + int(k.theirs)
 }
 
 // Fits reports whether p is a position of the tables: no man in hand, one
 // column of each player, and every man of the game on the board in them.
 func Fits(p *rules.Position) bool {
-	_, _, _, _, ok := columns(p)
+	_, ok := keyOf(p)
 	return ok
 }
 
-// columns returns the squares and top counts of the mover's and the
-// opponent's columns of p, if p is a position of the tables.
-func columns(p *rules.Position) (ms rules.Square, mk int, os rules.Square, ok int, fits bool) {
+// keyOf returns the key of p, if p is a position of the tables.
+func keyOf(p *rules.Position) (key, bool) {
 	me := p.Side()
 	mine, theirs := p.Owned(me), p.Owned(me.Other())
 	if p.Hand(rules.White)|p.Hand(rules.Black) != 0 || bits.OnesCount64(uint64(mine)) != 1 || bits.OnesCount64(uint64(theirs)) != 1 {
-		return 0, 0, 0, 0, false
+		return key{}, false
 	}
-	ms, os = rules.Square(bits.TrailingZeros64(uint64(mine))), rules.Square(bits.TrailingZeros64(uint64(theirs)))
-	a, b := p.At(ms), p.At(os)
-	men := p.Geometry().Men
-	if a.Top+b.Prisoners != men || b.Top+a.Prisoners != men {
-		return 0, 0, 0, 0, false // a composed position with men missing
+	k := key{mine: rules.Square(bits.TrailingZeros64(uint64(mine))), theirs: rules.Square(bits.TrailingZeros64(uint64(theirs)))}
+	a, b := p.At(k.mine), p.At(k.theirs)
+	if men := p.Geometry().Men; a.Top+b.Prisoners != men || b.Top+a.Prisoners != men {
+		return key{}, false // a composed position with men missing
 	}
-	return ms, a.Top, os, b.Top, true
+	k.myTop, k.theirTop = a.Top, b.Top
+	return k, true
 }
 
 // Probe returns the value of p if it is a position of the table.
@@ -110,11 +115,11 @@ func (t *Table) Probe(p *rules.Position) (Value, bool) {
 	if t == nil || p.Geometry() != t.geo {
 		return Value{}, false
 	}
-	ms, mk, os, ok, fits := columns(p)
-	if !fits {
+	k, ok := keyOf(p)
+	if !ok {
 		return Value{}, false
 	}
-	return decode(t.data[index(t.geo, ms, mk, os, ok)]), true
+	return decode(t.data[k.index(t.geo)]), true
 }
 
 func decode(b byte) Value {

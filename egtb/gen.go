@@ -45,19 +45,19 @@ func Generate(g *rules.Geometry) (*Table, Stats, error) {
 	valid := make([]bool, size(g))
 	var st Stats
 	var buf []rules.Move
-	for mk := 1; mk <= men; mk++ {
-		for ok := 1; ok <= men; ok++ {
-			for ms := range n {
-				for os := range n {
-					if ms == os {
+	for myTop := 1; myTop <= men; myTop++ {
+		for theirTop := 1; theirTop <= men; theirTop++ {
+			for mine := range rules.Square(n) {
+				for theirs := range rules.Square(n) {
+					if mine == theirs {
 						continue
 					}
-					i := index(g, rules.Square(ms), mk, rules.Square(os), ok)
+					i := key{mine, theirs, myTop, theirTop}.index(g)
 					valid[i] = true
 					st.Positions++
 					p, err := rules.PositionOf(g, map[rules.Square]rules.Column{
-						rules.Square(ms): {Owner: rules.White, Top: mk, Prisoners: men - ok},
-						rules.Square(os): {Owner: rules.Black, Top: ok, Prisoners: men - mk},
+						mine:   {Owner: rules.White, Top: myTop, Prisoners: men - theirTop},
+						theirs: {Owner: rules.Black, Top: theirTop, Prisoners: men - myTop},
 					}, [2]int{}, rules.White)
 					if err != nil {
 						return nil, st, fmt.Errorf("egtb: %w", err) // a broken index
@@ -76,11 +76,11 @@ func Generate(g *rules.Geometry) (*Table, Stats, error) {
 							c[k] = terminal
 							continue
 						}
-						qs, qk, qos, qok, fits := columns(&q)
+						qk, fits := keyOf(&q)
 						if !fits {
 							return nil, st, fmt.Errorf("egtb: a move leaves a position outside the table")
 						}
-						c[k] = int32(index(g, qs, qk, qos, qok))
+						c[k] = int32(qk.index(g))
 					}
 				}
 			}
