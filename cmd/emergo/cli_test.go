@@ -19,6 +19,9 @@ func TestHelpOfEveryCommand(t *testing.T) {
 	cases := map[string]string{
 		"analyze":     "-depth",
 		"bench":       "-hash",
+		"book":        "",
+		"book build":  "-games",
+		"book show":   "-book",
 		"egtb":        "",
 		"egtb gen":    "-size",
 		"egtb probe":  "",

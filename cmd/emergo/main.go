@@ -78,6 +78,31 @@ func isHelp(arg string) bool {
 	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
 }
 
+// subcommand is one of the words that follow a command such as tune
+// (gen, fit) and its run.
+type subcommand struct {
+	name string
+	run  func(args []string, stdout, stderr io.Writer) error
+}
+
+// runSubcommand runs the subcommand of the command name that args begin
+// with; help prints usage, the command's own.
+func runSubcommand(name, usage string, subs []subcommand, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprint(stderr, usage)
+		return flag.ErrHelp
+	}
+	var names []string
+	for _, s := range subs {
+		if len(args) > 0 && args[0] == s.name {
+			return s.run(args[1:], stdout, stderr)
+		}
+		names = append(names, s.name)
+	}
+	list := strings.Join(names, " or ")
+	return usageError{fmt.Sprintf("%s needs %s first: emergo %s %s [flags]", name, list, name, strings.Join(names, "|"))}
+}
+
 // run runs the command args name. A request for help (-h) is a success:
 // the command has printed its usage.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {

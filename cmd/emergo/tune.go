@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,16 +20,7 @@ const tuneUsage = "Usage: emergo tune gen [flags]        play self-play games an
 	"Run 'emergo tune gen -h' or 'emergo tune fit -h' for the flags.\n"
 
 func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	switch {
-	case len(args) > 0 && isHelp(args[0]):
-		fmt.Fprint(stderr, tuneUsage)
-		return flag.ErrHelp
-	case len(args) > 0 && args[0] == "gen":
-		return runTuneGen(args[1:], stdout, stderr)
-	case len(args) > 0 && args[0] == "fit":
-		return runTuneFit(args[1:], stdout, stderr)
-	}
-	return usageError{"tune needs gen or fit first: emergo tune gen|fit [flags]"}
+	return runSubcommand("tune", tuneUsage, []subcommand{{"gen", runTuneGen}, {"fit", runTuneFit}}, args, stdout, stderr)
 }
 
 // maxGenDepth bounds tune gen -depth: every move of a thousand games is
