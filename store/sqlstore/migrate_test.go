@@ -49,6 +49,9 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 			func(t *testing.T) throttle.Store { return fresh(t) },
 			func(t *testing.T, s throttle.Store) throttle.Store { return another(t, s.(*sqlstore.DB)) })
 	})
+	t.Run("Explorer", func(t *testing.T) {
+		storetest.Explorer(t, func(t *testing.T) storetest.ExplorerStore { return fresh(t) })
+	})
 	t.Run("Jobs", func(t *testing.T) {
 		queuetest.Run(t, func(t *testing.T) enginework.Store { return fresh(t) })
 	})
