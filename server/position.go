@@ -60,20 +60,33 @@ func (s *Server) handlePosition(r *request) (int, any, error) {
 	if len(req.Moves) > maxPositionMoves {
 		return 0, nil, invalid("at most %d moves", maxPositionMoves)
 	}
-	rg, err := gameFrom(req.Position, req.Size)
+	_, out, err := reached(req.Position, req.Size, req.Moves)
 	if err != nil {
 		return 0, nil, err
 	}
-	if err := notation.PlayMoves(rg, req.Moves); err != nil {
+	return 200, out, nil
+}
+
+// reached plays moves from a request's start (gameFrom) and says where
+// they lead, as /api/position answers: the game, and its position with
+// what a board needs to go on. A move that cannot be played is refused as
+// a move to a game is (moveError), with its place in the list, from 0, as
+// the parameter index.
+func reached(position string, size int, moves []string) (*rules.Game, reachedJSON, error) {
+	rg, err := gameFrom(position, size)
+	if err != nil {
+		return nil, reachedJSON{}, err
+	}
+	if err := notation.PlayMoves(rg, moves); err != nil {
 		if errors.Is(err, rules.ErrGameOver) {
-			return 0, nil, invalid("%v", err)
+			return nil, reachedJSON{}, invalid("%v", err)
 		}
 		e := httpError(err)
 		var at *notation.MovesError
 		if errors.As(err, &at) && e.params != nil {
 			e.params["index"] = at.Index
 		}
-		return 0, nil, e
+		return nil, reachedJSON{}, e
 	}
 	p := rg.Position()
 	var last rules.Move
@@ -92,7 +105,7 @@ func (s *Server) handlePosition(r *request) (int, any, error) {
 		out.Legal = notation.SortedMoves(p.Geometry(), rg.Legal())
 		out.Shadow = p.EntrySize()
 	}
-	return 200, out, nil
+	return rg, out, nil
 }
 
 // maxPositionMoves bounds the moves of one /api/position request: far

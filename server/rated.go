@@ -95,8 +95,20 @@ func (s *Server) toRate(cur, next *round) (ratings.Game, bool) {
 
 // save writes next, the changed round of lv (locked), as g: with the
 // game's rating in the same transaction when the change ends a rated
-// game (ratings.Finish), else as any change (store.Store's Update).
+// game (ratings.Finish), else as any change (store.Store's Update). A
+// game it ends goes into the explorer's index after.
 func (s *Server) save(ctx context.Context, lv *live, next *round, g *store.Game, keep int) error {
+	if err := s.writeGame(ctx, lv, next, g, keep); err != nil {
+		return err
+	}
+	if !lv.r.game.Over() && next.game.Over() {
+		s.indexGame(ctx, g)
+	}
+	return nil
+}
+
+// writeGame is save's write of the game, and of its rating if it is rated.
+func (s *Server) writeGame(ctx context.Context, lv *live, next *round, g *store.Game, keep int) error {
 	rg, ok := s.toRate(lv.r, next)
 	if !ok {
 		return s.st.Update(ctx, g, keep)

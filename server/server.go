@@ -25,6 +25,7 @@ import (
 
 	"emergo/account"
 	"emergo/enginework"
+	"emergo/explorer"
 	"emergo/lobby"
 	"emergo/puzzle"
 	"emergo/ratings"
@@ -162,6 +163,10 @@ type Server struct {
 	// does not (then nothing is rated).
 	puzzles puzzle.Store
 	hub     lobbyHub
+	// explorer is the opening explorer's index of the finished games, if
+	// the store keeps one (nil otherwise: the explorer has the book
+	// alone).
+	explorer explorer.Store
 }
 
 type clientLimit struct {
@@ -253,6 +258,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.rated, _ = cfg.Store.(ratings.Store)
 	s.lobby, _ = cfg.Store.(lobby.Store)
 	s.puzzles, _ = cfg.Store.(puzzle.Store)
+	s.explorer, _ = cfg.Store.(explorer.Store)
 	s.hub.subs = map[chan struct{}]struct{}{}
 	s.started = s.now()
 	s.initMetrics()
@@ -272,6 +278,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err := s.resume(ctx); err != nil {
 		s.Close()
 		return nil, err
+	}
+	if err := s.backfillIndex(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("server: the explorer's index: %w", err)
 	}
 	s.sweepDeadlines()
 	s.every(max(s.cfg.EvictAfter/4, 10*time.Millisecond), s.sweep)
@@ -407,6 +417,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/puzzles/next", s.api(s.handleNextPuzzle))
 	mux.HandleFunc("GET /api/puzzles/{id}", s.api(s.handlePuzzle))
 	mux.HandleFunc("POST /api/puzzles/{id}/attempt", s.api(s.handlePuzzleAttempt))
+	mux.HandleFunc("GET /api/explorer", s.api(s.handleExplorer))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, failure(http.StatusNotFound, codeNoEndpoint, "no such API endpoint"))
 	})
@@ -422,6 +433,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /analysis", s.page("analysis.html"))
 	mux.HandleFunc("GET /learn", s.page("learn.html"))
 	mux.HandleFunc("GET /puzzles", s.page("puzzles.html"))
+	mux.HandleFunc("GET /explorer", s.page("explorer.html"))
 	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
 	mux.Handle("/", files)

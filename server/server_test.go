@@ -563,6 +563,7 @@ func TestOnPostgres(t *testing.T) {
 	t.Run("Accounts", func(t *testing.T) { accountsTest(t, pg(t)) })
 	t.Run("SeatsOfAccounts", func(t *testing.T) { seatsOfAccountsTest(t, pg(t)) })
 	t.Run("Profiles", func(t *testing.T) { profilesTest(t, pgStore(t)) })
+	t.Run("Explorer", func(t *testing.T) { explorerCountsTest(t, pgStore(t)) })
 	t.Run("Challenges", func(t *testing.T) {
 		e, _ := lobbyEnv(t, pgStore(t))
 		challengesTest(t, e)

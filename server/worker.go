@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"emergo/enginework"
+	"emergo/explorer"
 	"emergo/store"
 )
 
@@ -63,6 +64,7 @@ func RunWorker(ctx context.Context, cfg WorkerConfig) error {
 	// its feed. Its start is the zero time, so that a turn's start is
 	// read as stored.
 	s := &Server{st: cfg.Store, log: cfg.Logger, now: cfg.Now, ctx: ctx, feed: cfg.Feed}
+	s.explorer, _ = cfg.Store.(explorer.Store)
 	if cfg.Poll <= 0 && cfg.Feed != nil {
 		cfg.Poll = time.Second
 	}
