@@ -119,6 +119,9 @@ export const takeback = (id, action) => request('POST', `${game(id)}/takeback`, 
 /** uploadRecord sends the text of a record and returns the new analysis game. */
 export const uploadRecord = (text) => request('POST', '/api/records', text, 'text/plain; charset=utf-8');
 
+/** explorer is the opening explorer's answer for a position, a query "size=9&moves=c3,g7". */
+export const explorer = (query) => request('GET', `/api/explorer?${query}`);
+
 /** analyze asks the engine about a position: {position, moves, depth}. */
 export const analyze = (body) => request('POST', '/api/analyze', body);
 

@@ -1,0 +1,64 @@
+// The opening explorer's pure parts: the position a page address names
+// (a board size and the moves from its start), the address of a position,
+// the line of moves kept for going forward again, and the shares of a
+// move's games won, drawn and lost.
+
+/** SIZES are the boards of the explorer. */
+export const SIZES = [9, 7];
+
+/** MOVE is the form of a move text (RULES 7): an entry, a step or a capture. */
+const MOVE = /^[a-i][1-9](?:[-x][a-i][1-9])*$/;
+
+/**
+ * readQuery is the position a page address's query names: {size, moves},
+ * size 9 or 7 (9 when it says neither), moves from its start, written
+ * "c3,g7,a1". Anything that is not a move ends the list there.
+ */
+export function readQuery(search) {
+  const q = new URLSearchParams(search);
+  const size = Number(q.get('size')) === 7 ? 7 : 9;
+  const moves = [];
+  for (const m of (q.get('moves') || '').split(',')) {
+    const text = m.trim().toLowerCase();
+    if (!MOVE.test(text)) break;
+    moves.push(text);
+  }
+  return { size, moves };
+}
+
+/** explorerQuery is the query of a position, for the page's address and the API: "size=9&moves=c3,g7". */
+export function explorerQuery({ size, moves }) {
+  const q = `size=${size}`;
+  return moves.length ? `${q}&moves=${moves.join(',')}` : q;
+}
+
+/**
+ * lineAfter is the line of moves after playing move at ply of line: the
+ * same line when it is the move the line goes on with (so that going
+ * forward again still works), else the line cut at ply with the move.
+ */
+export function lineAfter(line, ply, move) {
+  if (line[ply] === move) return line;
+  return [...line.slice(0, ply), move];
+}
+
+/**
+ * shares are a move's games as whole percentages {white, draws, black}
+ * that add up to 100 (the largest remainders rounded up), all 0 without
+ * games.
+ */
+export function shares(m) {
+  const total = m.white + m.draws + m.black;
+  const keys = ['white', 'draws', 'black'];
+  const out = { white: 0, draws: 0, black: 0 };
+  if (total === 0) return out;
+  const exact = keys.map((k) => (m[k] * 100) / total);
+  let left = 100;
+  keys.forEach((k, i) => {
+    out[k] = Math.floor(exact[i]);
+    left -= out[k];
+  });
+  const order = keys.map((k, i) => [exact[i] - Math.floor(exact[i]), i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (let j = 0; j < left; j++) out[keys[order[j][1]]]++;
+  return out;
+}
