@@ -60,10 +60,15 @@ var axePages = []axePage{
 	{name: "a lesson on a phone", path: "/learn#feeding", phone: true, ready: boardReadyJS},
 	{name: "puzzles", path: "/puzzles", ready: boardReadyJS},
 	{name: "a puzzle on a phone", path: "/puzzles?size=7", phone: true, ready: boardReadyJS},
+	{name: "opening explorer", path: "/explorer", ready: explorerReadyJS},
+	{name: "opening explorer on a phone", path: "/explorer?size=7&moves=c3", phone: true, ready: explorerReadyJS},
 }
 
 // analysisReadyJS is true once the analysis board is set up.
 const analysisReadyJS = `document.documentElement.dataset.ready === 'true'`
+
+// explorerReadyJS is true once the explorer shows a position's tables.
+const explorerReadyJS = `Boolean(document.querySelector('#explorer[data-position]:not([aria-busy])'))`
 
 // boardReadyJS is true once the game page's board takes a move.
 const boardReadyJS = `Boolean(document.querySelector('#board.interactive'))`

@@ -217,6 +217,7 @@ func TestBrowserLanguagesLayout(t *testing.T) {
 		{"lessons", "/learn"},
 		{"lesson", "/learn#turn"},
 		{"puzzles", "/puzzles"},
+		{"explorer", "/explorer?size=7&moves=c3"},
 	}
 	for _, lang := range []string{"ru", "pt", "lfn", "en"} {
 		evalJS[map[string]any](b, fetchJS("/api/lang", `{lang: '`+lang+`'}`))
