@@ -191,8 +191,9 @@ func TestBrowserExplorer(t *testing.T) {
 	}
 	b.clickSquare(entry2)
 	after2 := positionAfter(t, 9, first, entry2)
-	v = b.waitExplorer("the position after "+entry2+" played on the board", after2, func(v explorerView) bool {
-		return slices.Equal(v.Line, []string{first, entry2}) && v.Current == 2
+	// Not in the book: the evaluation is a search of the analysis queue.
+	v = b.waitExplorer("the position after "+entry2+" played on the board, evaluated", after2, func(v explorerView) bool {
+		return slices.Equal(v.Line, []string{first, entry2}) && v.Current == 2 && strings.Contains(v.Eval, "search, depth")
 	})
 	if len(v.Site) != 0 || !strings.Contains(v.SiteNote, "No finished game") {
 		t.Errorf("after a move nobody played: site %v, note %q", v.Site, v.SiteNote)

@@ -44,21 +44,22 @@ export function lineAfter(line, ply, move) {
 
 /**
  * shares are a move's games as whole percentages {white, draws, black}
- * that add up to 100 (the largest remainders rounded up), all 0 without
- * games.
+ * that add up to 100 (the largest remainders rounded up, the first on a
+ * tie), all 0 without games.
  */
 export function shares(m) {
   const total = m.white + m.draws + m.black;
   const keys = ['white', 'draws', 'black'];
   const out = { white: 0, draws: 0, black: 0 };
   if (total === 0) return out;
-  const exact = keys.map((k) => (m[k] * 100) / total);
+  // In whole numbers, so that equal remainders are equal: ties go to the
+  // first of white, draws, black.
   let left = 100;
-  keys.forEach((k, i) => {
-    out[k] = Math.floor(exact[i]);
+  for (const k of keys) {
+    out[k] = Math.floor((m[k] * 100) / total);
     left -= out[k];
-  });
-  const order = keys.map((k, i) => [exact[i] - Math.floor(exact[i]), i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  }
+  const order = keys.map((k, i) => [(m[k] * 100) % total, i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (let j = 0; j < left; j++) out[keys[order[j][1]]]++;
   return out;
 }

@@ -51,6 +51,7 @@ test('shares', async (t) => {
     { name: 'exact', m: { white: 1, draws: 2, black: 1 }, want: { white: 25, draws: 50, black: 25 } },
     { name: 'thirds add up to 100', m: { white: 1, draws: 1, black: 1 }, want: { white: 34, draws: 33, black: 33 } },
     { name: 'the largest remainder rounds up', m: { white: 2, draws: 1, black: 4 }, want: { white: 29, draws: 14, black: 57 } },
+    { name: 'equal remainders: the first rounds up', m: { white: 40, draws: 4, black: 16 }, want: { white: 67, draws: 7, black: 26 } },
     { name: 'one side only', m: { white: 0, draws: 0, black: 3 }, want: { white: 0, draws: 0, black: 100 } },
   ];
   for (const c of cases) {
