@@ -161,6 +161,9 @@ func TestBrowserAnalysisBoard(t *testing.T) {
 		}
 		b.screenshot("board-setup-" + size.name)
 	}
+	if got := evalJS[string](b, `document.querySelector('[data-testid="setup-count"]').innerText`); !strings.Contains(got, "White: 2 on the board + 12 in hand (at most 12).") {
+		t.Errorf("the set-up's count: %q", got)
+	}
 	b.do("try to play from it", chromedp.Click(chromedp.CSS(`[data-testid="setup-done"]`)))
 	v := b.waitBoard("the set-up is refused", func(v boardView) bool { return v.Setup != "" })
 	if !strings.Contains(v.Setup, "White has 14 men") || !v.SetupOpen {

@@ -7,7 +7,7 @@
 
 import { $, showMessage } from './dom.js';
 import { t } from './i18n.js';
-import { clearPosition, MEN, placed, problems, resized, startPosition } from './setup.js';
+import { clearPosition, MEN, menOnBoard, placed, problems, resized, startPosition } from './setup.js';
 
 /** problemText says one of setup.js's problems in the page's language. */
 export function problemText(p) {
@@ -61,6 +61,11 @@ export class Editor {
     $('#setup-hand-white').value = String(p.hands.white);
     $('#setup-hand-black').value = String(p.hands.black);
     for (const id of ['#setup-hand-white', '#setup-hand-black', '#setup-top', '#setup-prisoners']) $(id).max = String(men);
+    const count = menOnBoard(p);
+    $('#setup-count').textContent = [
+      t('ab.count_white', { board: count.white, hand: p.hands.white, n: men }),
+      t('ab.count_black', { board: count.black, hand: p.hands.black, n: men }),
+    ].join(' ');
     this.showProblems(false);
     this.onChange(p);
   }

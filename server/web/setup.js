@@ -44,6 +44,16 @@ const handKeys = {
   black: { hand: 'setup.hand_black', tooMany: 'setup.too_many_black' },
 };
 
+/** menOnBoard are the men of each colour on p's board: on top of their columns, and prisoners under the other's. */
+export function menOnBoard(p) {
+  const count = { white: 0, black: 0 };
+  for (const c of p.board) {
+    count[c.owner] += c.top || 0;
+    count[c.owner === 'white' ? 'black' : 'white'] += c.prisoners || 0;
+  }
+  return count;
+}
+
 /**
  * problems are what is wrong with p, by the rules of a position (RULES
  * 2.2, 1.2), each {key, params} of the catalogue: a column off the board
@@ -56,7 +66,7 @@ export function problems(p) {
   const out = [];
   const men = MEN[p.size];
   if (!men) return [{ key: 'setup.size', params: {} }];
-  const count = { white: 0, black: 0 };
+  const count = menOnBoard(p);
   const seen = new Set();
   for (const c of p.board) {
     const sq = parseSquare(c.square);
@@ -69,9 +79,6 @@ export function problems(p) {
     seen.add(c.square);
     if (!(c.top >= 1)) out.push({ key: 'setup.no_top', params: { square: c.square } });
     if (c.top > men || c.prisoners > men) out.push({ key: 'setup.column_too_tall', params: { square: c.square, n: men } });
-    const other = c.owner === 'white' ? 'black' : 'white';
-    count[c.owner] += c.top;
-    count[other] += c.prisoners;
   }
   for (const [colour, keys] of Object.entries(handKeys)) {
     const hand = p.hands[colour];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  clearPosition, formatPosition, parsePosition, PositionTextError, placed, problems, resized, squaresOf, startPosition,
+  clearPosition, formatPosition, menOnBoard, parsePosition, PositionTextError, placed, problems, resized, squaresOf, startPosition,
 } from '../setup.js';
 
 test('position text round trip', async (t) => {
@@ -70,6 +70,9 @@ test('problems', async (t) => {
     await t.test(c.name, () => assert.deepEqual(problems(parsePosition(c.text)), c.want));
   }
 });
+
+test('menOnBoard', () =>
+  assert.deepEqual(menOnBoard(parsePosition('9x9 w 3/4 a1:W7b7 d4:W3 c5:B2w2 e5:B1')), { white: 12, black: 10 }));
 
 test('editing', async (t) => {
   await t.test('startPosition', () => assert.equal(formatPosition(startPosition(7)), '7x7 w 8/8 -'));
