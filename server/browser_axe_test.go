@@ -55,6 +55,7 @@ var axePages = []axePage{
 	{name: "analysis board", path: "/analysis", ready: analysisReadyJS},
 	{name: "analysis board on a phone", path: "/analysis", phone: true, ready: analysisReadyJS},
 	{name: "analysis board annotating a game", path: "/analysis?game={over}", ready: analysisReadyJS},
+	{name: "analysis board with tall columns", path: "/analysis#pos=9x9+w+0%2F0+a1%3AW7b7+d4%3AW3+c5%3AB2w2+e5%3AB1+c7%3AB1+e7%3AB1", ready: analysisReadyJS},
 	{name: "lessons", path: "/learn", ready: lessonsReadyJS},
 	{name: "a lesson", path: "/learn#turn", ready: boardReadyJS},
 	{name: "a lesson on a phone", path: "/learn#feeding", phone: true, ready: boardReadyJS},
