@@ -99,14 +99,21 @@ function drawBadge(g, x, y, col) {
     label.textContent = String(n);
     px += widths[i] + 2;
   });
+  return badge;
 }
 
-/** drawColumn draws a board column, with its count label and tooltip, into g. */
-export function drawColumn(g, sq, x, y, col) {
+/**
+ * drawColumn draws a board column with its tooltip into g, and its count
+ * label into badges (g unless given), which it returns (null for a single
+ * man). The board keeps the labels out of its squares: a square is a
+ * button whose name says the counts, and figures inside it would be text
+ * that its name does not hold as it shows them (WCAG 2.5.3).
+ */
+export function drawColumn(g, sq, x, y, col, badges = g) {
   const title = el('title', {}, g);
   title.textContent = columnTitle(sq, col);
   drawStack(g, x + C / 2, y + C / 2, col.owner, col.top, col.prisoners);
-  if (col.top + col.prisoners > 1) drawBadge(g, x + C - 3, y + C - 3, col);
+  return col.top + col.prisoners > 1 ? drawBadge(badges, x + C - 3, y + C - 3, col) : null;
 }
 
 /** handStack is a small SVG of a player's men in hand. */
@@ -237,6 +244,7 @@ export class Board {
     const light = el('g', { class: 'light' }, svg);
     const coords = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
     const dark = el('g', { class: 'squares' }, svg);
+    this.badgeLayer = el('g', { class: 'badge-layer', 'aria-hidden': 'true', 'pointer-events': 'none' }, svg);
     this.pathLayer = el('g', { class: 'path-layer', 'pointer-events': 'none' }, svg);
     this.arrowLayer = el('g', { class: 'arrow-layer', 'pointer-events': 'none' }, svg);
     this.animLayer = el('g', { class: 'anim-layer', 'pointer-events': 'none' }, svg);
@@ -304,12 +312,13 @@ export class Board {
     const chosen = new Set(this.path);
     const next = new Set(this.path.length ? this._continuations().map((m) => m.squares[this.path.length]) : []);
     const movable = new Set(this.path.length === 0 ? this.paths.map((m) => m.squares[0]) : []);
+    this.badgeLayer.replaceChildren();
     for (const [name, s] of this.squares) {
       const col = this.columns.get(name);
       while (s.col.firstChild) s.col.removeChild(s.col.firstChild);
       s.col.removeAttribute('transform');
       s.col.classList.remove('pop');
-      if (col) drawColumn(s.col, name, s.x, s.y, col);
+      s.badge = col ? drawColumn(s.col, name, s.x, s.y, col, this.badgeLayer) : null;
       const target = next.has(name) || (this.path.length === 0 && this.entries.has(name));
       const flags = {
         entry: target && this.path.length === 0,
@@ -518,6 +527,8 @@ export class Board {
     const hop = mv.kind === 'capture' ? 22 : 0;
     const col = s.col;
     this.animLayer.appendChild(col);
+    // The count label waits on the last square until the column is there.
+    if (s.badge) s.badge.style.visibility = 'hidden';
     const start = performance.now();
     const anim = { col, home: s, raf: 0 };
     const frame = (now) => {
@@ -550,5 +561,6 @@ export class Board {
     cancelAnimationFrame(a.raf);
     a.col.removeAttribute('transform');
     a.home.g.insertBefore(a.col, a.home.dot);
+    if (a.home.badge) a.home.badge.style.visibility = '';
   }
 }
