@@ -39,8 +39,8 @@ type axePage struct {
 var axePages = []axePage{
 	{name: "home", path: "/"},
 	{name: "home on a phone", path: "/", phone: true},
-	{name: "game", path: "/g/{game}", ready: boardReadyJS},
-	{name: "game on a phone", path: "/g/{game}", phone: true, ready: boardReadyJS},
+	{name: "game", path: "/g/{game}", ready: gameReadyJS},
+	{name: "game on a phone", path: "/g/{game}", phone: true, ready: gameReadyJS},
 	{name: "game over", path: "/g/{over}"},
 	{name: "lobby", path: "/lobby"},
 	{name: "lobby on a phone", path: "/lobby", phone: true},
@@ -73,6 +73,10 @@ const explorerReadyJS = `Boolean(document.querySelector('#explorer[data-position
 
 // boardReadyJS is true once the game page's board takes a move.
 const boardReadyJS = `Boolean(document.querySelector('#board.interactive'))`
+
+// gameReadyJS is true once the game page's board takes a move and shows a
+// column over prisoners, whose count label is checked with the rest.
+const gameReadyJS = boardReadyJS + ` && document.querySelectorAll('#board .badge .chip').length > document.querySelectorAll('#board .badge').length`
 
 // lessonsReadyJS is true once the list of lessons is drawn.
 const lessonsReadyJS = `document.querySelectorAll('[data-testid="lesson-link"]').length > 0`
@@ -138,7 +142,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	b.do("open the home page", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="lang"]`)))
 	const user = "Leitora"
 	evalJS[map[string]any](b, fetchJS("/api/account/signup", `{username: '`+user+`', password: 'a long password'}`))
-	game := b.engineGameAfter(6)
+	game := b.engineGameAfter(16)
 	over := evalJS[map[string]any](b, fetchJS("/api/games", `{mode: 'engine', size: 7, color: 'white', level: 1}`))["id"].(string)
 	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/move", `{move: 'a1', ply: 0}`))
 	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/resign", `{}`))
