@@ -527,7 +527,14 @@ func TestLevels(t *testing.T) {
 	for _, level := range []int{1, 3, 5, 10} {
 		c := start(t, Options{Level: level, Seed: 7})
 		c.send("position startpos moves c3 g7 e3")
-		got := c.ask("go p1time 2000 p2time 2000 p1inc 10 p2inc 10", "bestmove")
+		// The weak levels' depths are checked, so their clock is long
+		// enough never to cut them short on a slow machine; the strong
+		// ones are stopped by a short one.
+		clock := "go p1time 2000 p2time 2000 p1inc 10 p2inc 10"
+		if level < 5 {
+			clock = "go p1time 3600000 p2time 3600000 p1inc 10 p2inc 10"
+		}
+		got := c.ask(clock, "bestmove")
 		checkBest(t, got, mustPosition(t, "9x9 w 12/12 -", "c3", "g7", "e3"))
 		if level < 5 {
 			if d := field(got[len(got)-2], "depth"); d != strconv.Itoa(level) {
