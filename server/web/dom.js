@@ -46,6 +46,20 @@ export function displayName(name) {
   return m ? t('player.engine', { level: Number(m[1]) }) : name;
 }
 
+/**
+ * hashText is the text of an address's hash, without its "#", its escapes
+ * decoded: an address typed or cut badly ("#%zz") is read as it is, not
+ * refused, so that the page can say there is no such thing.
+ */
+export function hashText(hash) {
+  const text = String(hash).replace(/^#/, '');
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** profileHref is the address of a player's page. */
 export const profileHref = (name) => `/@/${encodeURIComponent(name)}`;
 

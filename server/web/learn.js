@@ -9,7 +9,7 @@
 import { accountArea } from './account.js';
 import { lessons as fetchLessons, positionWhy } from './api.js';
 import { Board } from './board.js';
-import { $, h, showMessage } from './dom.js';
+import { $, h, hashText, showMessage } from './dom.js';
 import { headline, ruleHref, verdict } from './feedback.js';
 import { start, t, tParts } from './i18n.js';
 import { languageSwitch } from './langswitch.js';
@@ -46,7 +46,7 @@ class LearnPage {
 
   /** route shows what the address asks for: a lesson, or the list. */
   route(focus) {
-    const id = decodeURIComponent(location.hash.slice(1));
+    const id = hashText(location.hash);
     const i = this.lessons.findIndex((l) => l.id === id);
     if (i < 0) {
       this.showList(id ? t('learn.no_lesson', { id }) : '', focus);

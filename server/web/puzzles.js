@@ -11,7 +11,7 @@
 import { accountArea } from './account.js';
 import { failureText, nextPuzzle, positionWhy, puzzle as fetchPuzzle, puzzleAttempt } from './api.js';
 import { Board } from './board.js';
-import { $, h, showMessage } from './dom.js';
+import { $, h, hashText, showMessage } from './dom.js';
 import { ruleHref } from './feedback.js';
 import { start, t } from './i18n.js';
 import { languageSwitch } from './langswitch.js';
@@ -42,7 +42,7 @@ class PuzzlePage {
     }
     $('#puzzle-give-up').addEventListener('click', () => this.giveUp());
     $('#puzzle-next').addEventListener('click', () => this.load(''));
-    window.addEventListener('hashchange', () => this.load(decodeURIComponent(location.hash.slice(1))));
+    window.addEventListener('hashchange', () => this.load(hashText(location.hash)));
   }
 
   /** filter takes the filters chosen, keeps them in the address and loads a puzzle of them. */
@@ -203,4 +203,4 @@ class PuzzlePage {
 await start();
 languageSwitch(document.getElementById('lang'));
 accountArea();
-new PuzzlePage().load(decodeURIComponent(location.hash.slice(1)));
+new PuzzlePage().load(hashText(location.hash));

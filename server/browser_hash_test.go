@@ -1,0 +1,30 @@
+package server_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserBadHash: an address whose hash is no valid escape ("#%zz",
+// typed or cut badly) is read as the text it is, so that the page says
+// there is no such lesson or puzzle, instead of stopping before it shows
+// anything.
+func TestBrowserBadHash(t *testing.T) {
+	exe := requireChromium(t)
+	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	b := newBrowser(t, exe, "visitor")
+	for _, c := range []struct {
+		name, url, message, want string
+	}{
+		{"lesson", "/learn#%zz", "learn-message", "There is no lesson %zz."},
+		{"puzzle", "/puzzles#%zz", "puzzle-message", "There is no such puzzle."},
+	} {
+		b.do("open "+c.url, chromedp.Navigate(ts.URL+c.url))
+		js := `(() => { const m = document.querySelector('[data-testid="` + c.message + `"]'); return m ? m.textContent.trim() : ''; })()`
+		poll(b, c.name+": the page says what is missing", func() (string, error) { return tryJS[string](b, js) },
+			func(s string) bool { return strings.Contains(s, c.want) })
+	}
+}
