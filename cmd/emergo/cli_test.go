@@ -205,6 +205,12 @@ func TestReport(t *testing.T) {
 		{"help", []string{"perft", "-h"}, "", 0},
 		{"usage", []string{"perft", "-1"}, "emergo: depth \"-1\": want a number from 0 to 64\nRun 'emergo perft -h' for usage.\n", 2},
 		{"usage of tune gen", []string{"tune", "gen", "-games", "0"}, "emergo: -games 0: at least one game\nRun 'emergo tune gen -h' for usage.\n", 2},
+		{"usage of book build", []string{"book", "build", "-games", "0"}, "emergo: book: 0 games: at least one\nRun 'emergo book build -h' for usage.\n", 2},
+		{"usage of book show", []string{"book", "show", "-size", "8"}, "emergo: -size 8: want 9 or 7\nRun 'emergo book show -h' for usage.\n", 2},
+		{"usage of puzzles gen", []string{"puzzles", "gen", "-size", "8"}, "emergo: -size 8: want 9 or 7\nRun 'emergo puzzles gen -h' for usage.\n", 2},
+		{"usage of egtb gen", []string{"egtb", "gen", "-size", "8"}, "emergo: -size 8: want 9 or 7\nRun 'emergo egtb gen -h' for usage.\n", 2},
+		{"no subcommand", []string{"puzzles"}, "emergo: puzzles needs gen first: emergo puzzles gen [flags]\nRun 'emergo puzzles -h' for usage.\n", 2},
+		{"unknown subcommand", []string{"book", "make"}, "emergo: book needs build or show first: emergo book build|show [flags]\nRun 'emergo book -h' for usage.\n", 2},
 		{"failure", []string{"show", "zz"}, "emergo: move 1 \"zz\": \"zz\" is not a square name\n", 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,16 +20,7 @@ const egtbUsage = "Usage: emergo egtb gen [-size 9|7] [-out FILE]   solve every 
 	"Run 'emergo egtb gen -h' or 'emergo egtb probe -h' for the flags.\n"
 
 func runEgtb(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	switch {
-	case len(args) > 0 && isHelp(args[0]):
-		fmt.Fprint(stderr, egtbUsage)
-		return flag.ErrHelp
-	case len(args) > 0 && args[0] == "gen":
-		return runEgtbGen(args[1:], stdout, stderr)
-	case len(args) > 0 && args[0] == "probe":
-		return runEgtbProbe(args[1:], stdout, stderr)
-	}
-	return usageError{"egtb needs gen or probe first: emergo egtb gen|probe [flags]"}
+	return runSubcommand("egtb", egtbUsage, []subcommand{{"gen", runEgtbGen}, {"probe", runEgtbProbe}}, args, stdout, stderr)
 }
 
 func runEgtbGen(args []string, stdout, stderr io.Writer) error {

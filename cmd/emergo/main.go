@@ -45,14 +45,26 @@ func report(err error, args []string, stderr io.Writer) int {
 	if errors.As(err, &u) && len(args) > 0 {
 		if _, ok := commands[args[0]]; ok {
 			name := args[0]
-			if name == "tune" && len(args) > 1 && (args[1] == "gen" || args[1] == "fit") {
-				name += " " + args[1]
+			var in subcommandError
+			if errors.As(err, &in) {
+				name = in.name
 			}
 			fmt.Fprintf(stderr, "Run 'emergo %s -h' for usage.\n", name)
 		}
 	}
 	return exitCode(err)
 }
+
+// subcommandError is the error of a subcommand, such as tune gen, whose
+// own -h (not its command's) describes what a usage error refers to.
+type subcommandError struct {
+	name string // "tune gen"
+	err  error
+}
+
+func (e subcommandError) Error() string { return e.err.Error() }
+
+func (e subcommandError) Unwrap() error { return e.err }
 
 // exitCode is 2 for usage errors, 1 for everything else.
 func exitCode(err error) int {
@@ -95,7 +107,10 @@ func runSubcommand(name, usage string, subs []subcommand, args []string, stdout,
 	var names []string
 	for _, s := range subs {
 		if len(args) > 0 && args[0] == s.name {
-			return s.run(args[1:], stdout, stderr)
+			if err := s.run(args[1:], stdout, stderr); err != nil {
+				return subcommandError{name + " " + s.name, err}
+			}
+			return nil
 		}
 		names = append(names, s.name)
 	}

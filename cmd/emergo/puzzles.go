@@ -5,7 +5,6 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -24,14 +23,7 @@ const puzzlesUsage = "Usage: emergo puzzles gen [flags]   find puzzles in games 
 	"Run 'emergo puzzles gen -h' for the flags.\n"
 
 func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	switch {
-	case len(args) > 0 && isHelp(args[0]):
-		fmt.Fprint(stderr, puzzlesUsage)
-		return flag.ErrHelp
-	case len(args) > 0 && args[0] == "gen":
-		return runPuzzlesGen(args[1:], stdout, stderr)
-	}
-	return usageError{"puzzles needs gen first: emergo puzzles gen [flags]"}
+	return runSubcommand("puzzles", puzzlesUsage, []subcommand{{"gen", runPuzzlesGen}}, args, stdout, stderr)
 }
 
 func runPuzzlesGen(args []string, stdout, stderr io.Writer) error {
