@@ -34,10 +34,10 @@ func runBookBuild(args []string, stdout, stderr io.Writer) error {
 			"evaluation of it to -depth. The first -random plies of a game are random;\n"+
 			"every other move searches -nodes nodes on one thread, and within the\n"+
 			"book's plies the engine picks among the moves within -margin of the\n"+
-			"best, so the book is a function of the flags\n"+
-			"alone: the same flags write the same bytes. The output is checked before\n"+
-			"the first game and written at the end (book/data holds the site's books;\n"+
-			"README.md gives their commands).\n\n"+
+			"best, so the book is a function of the flags alone: the same flags write\n"+
+			"the same bytes. The output is checked before the first game and written\n"+
+			"at the end (book/data holds the site's books; README.md gives their\n"+
+			"commands).\n\n"+
 			progressHelp, stderr)
 	var cfg book.Config
 	fs.IntVar(&cfg.Size, "size", 9, "board size: 9 or 7")
