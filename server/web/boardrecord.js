@@ -128,7 +128,9 @@ export function readAPJSON(rec) {
 /** MAX_LINE is where the PGN writer breaks its lines, as the record package does. */
 const MAX_LINE = 79;
 
-const quoted = (v) => `"${String(v).replace(/[\\"]/g, '\\$&')}"`;
+// A tag's value stays on its line: a control character (a name with a
+// line break, from a pasted record) is a space, as records allow none.
+const quoted = (v) => `"${String(v).replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/[\\"]/g, '\\$&')}"`;
 
 /**
  * exportPGN writes a game as the PGN-style record of docs/records.md: the

@@ -23,6 +23,12 @@ test('exportPGN', async (t) => {
   await t.test('comments, and the number of a Black move after one', () => assert.match(
     exportPGN({ position: startPosition(7), moves: ['c3', 'e5', 'b2'], comments: ['+0.10', '?? {x} −1.20'] }),
     /\n\n1\. c3 \{\+0\.10\} 1\.\.\. e5 \{\?\? x −1\.20\} 2\. b2 \*\n$/));
+  await t.test('names with line breaks or other control characters, from a pasted record, keep the record readable', () => {
+    const pgn = exportPGN({ position: startPosition(7), moves: ['c3'], white: 'Al\n] [Result "1-0', black: 'Bo\tB\u0000' });
+    assert.match(pgn, /^\[White "Al \] \[Result \\"1-0"\]\n\[Black "Bo B "\]\n/m);
+    const back = readRecord(pgn);
+    assert.deepEqual([back.white, back.black, back.moves, back.result], ['Al ] [Result "1-0', 'Bo B ', ['c3'], '*']);
+  });
   await t.test('long lines break before column 80, a number with its move', () => {
     const moves = Array.from({ length: 40 }, (_, i) => (i % 2 ? 'c3xe5xg7xe9xc7' : 'a1-b2'));
     const body = exportPGN({ position: startPosition(9), moves }).split('\n\n')[1];
