@@ -9,6 +9,7 @@
 // catalogue, the static markup translated, the switch in the header.
 
 import { accountArea } from './account.js';
+import { decoded } from './dom.js';
 import { GamePage } from './game.js';
 import { homePage } from './home.js';
 import { start } from './i18n.js';
@@ -40,13 +41,13 @@ const lobby = /^\/lobby\/?$/.test(path);
 accountArea(route || my || lobby ? () => location.reload() : undefined);
 if (route) {
   only('game', '');
-  new GamePage(decodeURIComponent(route[1])).start();
+  new GamePage(decoded(route[1])).start();
 } else if (my) {
   only('my', '/my');
   myGamesPage();
 } else if (player) {
   only('profile', '');
-  profilePage(decodeURIComponent(player[1]));
+  profilePage(decoded(player[1]));
 } else if (lobby) {
   only('lobby', '/lobby');
   lobbyPage();

@@ -47,18 +47,20 @@ export function displayName(name) {
 }
 
 /**
- * hashText is the text of an address's hash, without its "#", its escapes
- * decoded: an address typed or cut badly ("#%zz") is read as it is, not
- * refused, so that the page can say there is no such thing.
+ * decoded is a part of an address with its escapes decoded: one typed or
+ * cut badly ("%zz", "%E0%A4", no UTF-8) is read as it is, not refused, so
+ * that the page can say there is no such thing.
  */
-export function hashText(hash) {
-  const text = String(hash).replace(/^#/, '');
+export function decoded(text) {
   try {
     return decodeURIComponent(text);
   } catch {
-    return text;
+    return String(text);
   }
 }
+
+/** hashText is the text of an address's hash, without its "#", decoded. */
+export const hashText = (hash) => decoded(String(hash).replace(/^#/, ''));
 
 /** profileHref is the address of a player's page. */
 export const profileHref = (name) => `/@/${encodeURIComponent(name)}`;

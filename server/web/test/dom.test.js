@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { hashText } from '../dom.js';
+import { decoded, hashText } from '../dom.js';
 
 test('hashText reads an address\'s hash, the text of a malformed escape as it is', () => {
   const cases = [
@@ -13,4 +13,14 @@ test('hashText reads an address\'s hash, the text of a malformed escape as it is
     { name: 'cut escape', hash: '#abc%E0', want: 'abc%E0' },
   ];
   for (const c of cases) assert.equal(hashText(c.hash), c.want, c.name);
+});
+
+test('decoded reads a part of an address, as it is when its escapes are no text', () => {
+  const cases = [
+    { name: 'plain', text: 'abc', want: 'abc' },
+    { name: 'escaped', text: 'Jos%C3%A9', want: 'José' },
+    { name: 'no UTF-8', text: '%E0%A4', want: '%E0%A4' },
+    { name: 'malformed', text: 'a%zz', want: 'a%zz' },
+  ];
+  for (const c of cases) assert.equal(decoded(c.text), c.want, c.name);
 });
