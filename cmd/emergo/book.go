@@ -98,7 +98,8 @@ func runBookShow(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("book show", "[MOVE...]",
 		"Prints a position's moves in a book, with how the games went and the\n"+
 			"engine's evaluation: the position after the MOVEs from the start of\n"+
-			"-size, in the book built into the program or in -book.", stderr)
+			"-size, in the book built into the program or in -book (whose board\n"+
+			"-size need not give).", stderr)
 	size := fs.Int("size", 9, "board size: 9 or 7")
 	file := fs.String("book", "", "a book `file` written by book build, instead of the program's")
 	if err := parseFlags(fs, args); err != nil {
@@ -116,6 +117,9 @@ func runBookShow(args []string, stdout, stderr io.Writer) error {
 		f.Close()
 		if err != nil {
 			return fmt.Errorf("%s: %w", *file, err)
+		}
+		if wasSet(fs, "size") && *size != b.Config.Size {
+			return usageError{fmt.Sprintf("-size %d: the book %s is of %dx%d", *size, *file, b.Config.Size, b.Config.Size)}
 		}
 		*size = b.Config.Size
 	}

@@ -58,6 +58,7 @@ func TestBookCommand(t *testing.T) {
 		{"book", "build", "-size", "8"},
 		{"book", "build", "-plies", "2", "-random", "3"},
 		{"book"},
+		{"book", "show", "-size", "9", "-book", filepath.Join(dir, "a.gz")},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(args, strings.NewReader(""), &stdout, &stderr)
