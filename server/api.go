@@ -11,7 +11,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"emergo/account"
@@ -101,12 +104,56 @@ func decode(r *request, v any) error {
 		if errors.Is(err, io.EOF) {
 			return failure(http.StatusBadRequest, codeMalformed, "the request has no body")
 		}
-		return failure(http.StatusBadRequest, codeMalformed, "malformed request: "+err.Error())
+		return failure(http.StatusBadRequest, codeMalformed, "malformed request: "+jsonProblem(err))
 	}
 	if dec.More() {
 		return failure(http.StatusBadRequest, codeMalformed, "malformed request: more than one JSON value")
 	}
 	return nil
+}
+
+// jsonProblem says what is wrong with a request's JSON in the API's
+// terms: the field and the kind of value it takes, or where the text
+// stops being JSON; never the server's own types.
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		where := "the request"
+		if te.Field != "" {
+			where = "field " + strconv.Quote(te.Field)
+		}
+		return fmt.Sprintf("%s takes %s, not %s", where, jsonKind(te.Type), te.Value)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("not JSON at byte %d", se.Offset)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonKind names the kind of JSON value that decodes into t.
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "another value"
+	}
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "another value"
 }
 
 var colorNames = [2]string{"white", "black"}

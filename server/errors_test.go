@@ -152,3 +152,25 @@ func TestErrorCodes(t *testing.T) {
 		})
 	}
 }
+
+// A request whose JSON the API cannot read is told what is wrong in the
+// API's terms, never in the server's own types.
+func TestMalformedRequestSaysWhat(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	c := e.client()
+	for _, tc := range []struct{ name, body, want string }{
+		{"an array for the request", `[]`, "malformed request: the request takes an object, not array"},
+		{"a string for a number", `{"mode": "friend", "size": "7"}`, `malformed request: field "size" takes a whole number, not string`},
+		{"a number for a string", `{"mode": 7}`, `malformed request: field "mode" takes a string, not number`},
+		{"a stray comma", `{"mode": "friend",}`, "malformed request: not JSON at byte 19"},
+		{"an unknown field", `{"colour": "white"}`, `malformed request: unknown field "colour"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, raw := c.do("POST", "/api/games", tc.body)
+			got := decodeErr(t, raw)
+			if code != 400 || got.Code != "request.malformed" || got.Error != tc.want {
+				t.Errorf("%d %s %q, want 400 request.malformed %q", code, got.Code, got.Error, tc.want)
+			}
+		})
+	}
+}
