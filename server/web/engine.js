@@ -35,7 +35,7 @@ export class BrowserEngine {
     });
     this.ready.catch(() => {}); // a failure is told by analyse too
     this.worker.onmessage = ({ data }) => this.receive(data);
-    this.worker.onerror = (e) => this.fail(new Error(e.message || 'the engine\'s worker failed'));
+    this.worker.onerror = (e) => this.fail(Object.assign(new Error(e.message || 'the engine\'s worker failed'), { code: 'engine.worker_failed' }));
     compileEngine().then(
       (module) => this.worker.postMessage({ type: 'start', module }),
       (e) => this.fail(e),

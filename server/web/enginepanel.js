@@ -160,7 +160,8 @@ export class EnginePanel {
     }, (e) => {
       if (token !== this.token) return;
       this.running = false;
-      this.failure = e.message;
+      // A failure the page knows is said in its language; another, as it came.
+      this.failure = e.code ? t(e.code) : e.message;
       this.render();
     });
   }

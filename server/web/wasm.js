@@ -46,9 +46,9 @@ let compiled = null;
  */
 export function compileEngine(url = WASM_URL) {
   compiled ??= (async () => {
-    if (typeof WebAssembly !== 'object') throw new Error('this browser has no WebAssembly');
+    if (typeof WebAssembly !== 'object') throw Object.assign(new Error('this browser has no WebAssembly'), { code: 'engine.no_webassembly' });
     const resp = await fetch(url);
-    if (!resp.ok) throw new Error(`${url}: ${resp.status} ${resp.statusText}`);
+    if (!resp.ok) throw Object.assign(new Error(`${url}: ${resp.status} ${resp.statusText}`), { code: 'engine.unavailable' });
     return WebAssembly.compileStreaming
       ? WebAssembly.compileStreaming(resp)
       : WebAssembly.compile(await resp.arrayBuffer());
