@@ -6,13 +6,20 @@
 /** SIZES are the boards of the explorer. */
 export const SIZES = [9, 7];
 
+/**
+ * MAX_MOVES is the most moves the explorer is asked about (the server's
+ * limit, far beyond any opening): a longer address is read to there.
+ */
+export const MAX_MOVES = 300;
+
 /** MOVE is the form of a move text (RULES 7): an entry, a step or a capture. */
 const MOVE = /^[a-i][1-9](?:[-x][a-i][1-9])*$/;
 
 /**
  * readQuery is the position a page address's query names: {size, moves},
  * size 9 or 7 (9 when it says neither), moves from its start, written
- * "c3,g7,a1". Anything that is not a move ends the list there.
+ * "c3,g7,a1". Anything that is not a move ends the list there, and so
+ * does the MAX_MOVES-th move.
  */
 export function readQuery(search) {
   const q = new URLSearchParams(search);
@@ -20,7 +27,7 @@ export function readQuery(search) {
   const moves = [];
   for (const m of (q.get('moves') || '').split(',')) {
     const text = m.trim().toLowerCase();
-    if (!MOVE.test(text)) break;
+    if (!MOVE.test(text) || moves.length === MAX_MOVES) break;
     moves.push(text);
   }
   return { size, moves };

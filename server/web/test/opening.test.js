@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { explorerQuery, lineAfter, readQuery, shares } from '../opening.js';
+import { MAX_MOVES, explorerQuery, lineAfter, readQuery, shares } from '../opening.js';
 
 test('readQuery', async (t) => {
   const cases = [
@@ -13,6 +13,11 @@ test('readQuery', async (t) => {
     { name: 'another size is 9', search: '?size=8&moves=c3', want: { size: 9, moves: ['c3'] } },
     { name: 'the list ends at what is no move', search: '?moves=c3,,g7', want: { size: 9, moves: ['c3'] } },
     { name: 'no move at all', search: '?moves=<b>', want: { size: 9, moves: [] } },
+    {
+      name: 'read to the most moves the explorer takes',
+      search: `?moves=${Array(MAX_MOVES + 5).fill('a1').join(',')}`,
+      want: { size: 9, moves: Array(MAX_MOVES).fill('a1') },
+    },
   ];
   for (const c of cases) {
     await t.test(c.name, () => assert.deepEqual(readQuery(c.search), c.want));
