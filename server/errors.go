@@ -26,6 +26,7 @@ const (
 	codeMalformed   = "request.malformed"
 	codeTooLarge    = "request.too_large"
 	codeNoEndpoint  = "request.not_found"
+	codeBadMethod   = "request.method_not_allowed" // a path of the API asked with a method it does not take
 	codeTooMany     = "request.too_many"
 	codeTooManyLive = "request.too_many_streams"
 	codeInternal    = "server.internal"

@@ -2,6 +2,8 @@ package server_test
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"regexp"
 	"strings"
@@ -139,6 +141,10 @@ func TestErrorCodes(t *testing.T) {
 			code, _, body := a.do("GET", "/api/nothing", nil)
 			return code, body
 		}, 404, "request.not_found", nil},
+		{"a method the endpoint does not take", func() (int, string) {
+			code, _, body := a.do("GET", "/api/position", nil)
+			return code, body
+		}, 405, "request.method_not_allowed", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, body := tc.do()
@@ -170,6 +176,38 @@ func TestMalformedRequestSaysWhat(t *testing.T) {
 			got := decodeErr(t, raw)
 			if code != 400 || got.Code != "request.malformed" || got.Error != tc.want {
 				t.Errorf("%d %s %q, want 400 request.malformed %q", code, got.Code, got.Error, tc.want)
+			}
+		})
+	}
+}
+
+// A path of the API asked with a method it does not take says which it
+// takes, in the Allow header and the message; a path that is none is not
+// found.
+func TestMethodNotAllowed(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	for _, tc := range []struct {
+		name, method, path string
+		status             int
+		allow, msg         string
+	}{
+		{"a POST endpoint asked with GET", "GET", "/api/position", 405, "POST", "GET /api/position is not an endpoint: use POST"},
+		{"a GET endpoint asked with PUT", "PUT", "/api/explorer", 405, "GET", "PUT /api/explorer is not an endpoint: use GET"},
+		{"a game asked with DELETE", "DELETE", "/api/games/abc", 405, "GET", "DELETE /api/games/abc is not an endpoint: use GET"},
+		{"both methods", "PUT", "/api/games", 405, "GET, POST", "PUT /api/games is not an endpoint: use GET or POST"},
+		{"no endpoint", "GET", "/api/nothing", 404, "", "no such API endpoint"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest(tc.method, e.ts.URL+tc.path, nil)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			data, _ := io.ReadAll(resp.Body)
+			got := decodeErr(t, string(data))
+			if resp.StatusCode != tc.status || resp.Header.Get("Allow") != tc.allow || got.Error != tc.msg {
+				t.Errorf("%d Allow %q %q, want %d Allow %q %q", resp.StatusCode, resp.Header.Get("Allow"), got.Error, tc.status, tc.allow, tc.msg)
 			}
 		})
 	}

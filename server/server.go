@@ -419,6 +419,22 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/puzzles/{id}/attempt", s.api(s.handlePuzzleAttempt))
 	mux.HandleFunc("GET /api/explorer", s.api(s.handleExplorer))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		// The patterns name their methods, so a path of the API asked
+		// with another method comes here: it is told the ones it takes.
+		var allowed []string
+		for _, m := range []string{http.MethodGet, http.MethodPost} {
+			other := r.Clone(r.Context())
+			other.Method = m
+			if _, pattern := mux.Handler(other); pattern != "/api/" && pattern != "" {
+				allowed = append(allowed, m)
+			}
+		}
+		if len(allowed) > 0 {
+			w.Header().Set("Allow", strings.Join(allowed, ", "))
+			writeError(w, failure(http.StatusMethodNotAllowed, codeBadMethod,
+				fmt.Sprintf("%s %s is not an endpoint: use %s", r.Method, r.URL.Path, strings.Join(allowed, " or "))))
+			return
+		}
 		writeError(w, failure(http.StatusNotFound, codeNoEndpoint, "no such API endpoint"))
 	})
 
