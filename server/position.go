@@ -30,6 +30,28 @@ func gameFrom(position string, size int) (*rules.Game, error) {
 	return rules.NewGame(geo), nil
 }
 
+// playFrom plays moves from a start (gameFrom). A move that cannot be
+// played is refused as a move to a game is (moveError), with its place in
+// the list, from 0, as the parameter index.
+func playFrom(position string, size int, moves []string) (*rules.Game, error) {
+	rg, err := gameFrom(position, size)
+	if err != nil {
+		return nil, err
+	}
+	if err := notation.PlayMoves(rg, moves); err != nil {
+		if errors.Is(err, rules.ErrGameOver) {
+			return nil, invalid("%v", err)
+		}
+		e := httpError(err)
+		var at *notation.MovesError
+		if errors.As(err, &at) && e.params != nil {
+			e.params["index"] = at.Index
+		}
+		return nil, e
+	}
+	return rg, nil
+}
+
 // reachedJSON is a position reached by moves from a start, with what a
 // board needs to go on from it: the answer of /api/position. Its legal
 // moves are the game's: none once it is over.
@@ -73,20 +95,9 @@ func (s *Server) handlePosition(r *request) (int, any, error) {
 // a move to a game is (moveError), with its place in the list, from 0, as
 // the parameter index.
 func reached(position string, size int, moves []string) (*rules.Game, reachedJSON, error) {
-	rg, err := gameFrom(position, size)
+	rg, err := playFrom(position, size, moves)
 	if err != nil {
 		return nil, reachedJSON{}, err
-	}
-	if err := notation.PlayMoves(rg, moves); err != nil {
-		if errors.Is(err, rules.ErrGameOver) {
-			return nil, reachedJSON{}, invalid("%v", err)
-		}
-		e := httpError(err)
-		var at *notation.MovesError
-		if errors.As(err, &at) && e.params != nil {
-			e.params["index"] = at.Index
-		}
-		return nil, reachedJSON{}, e
 	}
 	p := rg.Position()
 	var last rules.Move

@@ -11,7 +11,6 @@ import (
 	"emergo/account"
 	"emergo/enginework"
 	"emergo/game"
-	"emergo/notation"
 	"emergo/player"
 	"emergo/record"
 	"emergo/rules"
@@ -142,12 +141,9 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 	if req.Depth < 1 || req.Depth > 12 {
 		return 0, nil, invalid("depth must be from 1 to 12")
 	}
-	rg, err := gameFrom(req.Position, req.Size)
+	rg, err := playFrom(req.Position, req.Size, req.Moves)
 	if err != nil {
 		return 0, nil, err
-	}
-	if err := notation.PlayMoves(rg, req.Moves); err != nil {
-		return 0, nil, invalid("%v", err)
 	}
 	if o := rg.Outcome(); o.Over() {
 		return 0, nil, failure(http.StatusBadRequest, codeAnalysisOver, "the game is over: "+o.String())

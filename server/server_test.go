@@ -492,8 +492,10 @@ func TestAnalyze(t *testing.T) {
 	if code != 200 || res.Best != "d4xb6xd8xf6xd4xb6" || res.Mate != 1 {
 		t.Errorf("analyze: %d %s", code, body)
 	}
-	if code, _, _ := a.do("POST", "/api/analyze", map[string]any{"moves": []string{"e5"}}); code != 400 {
-		t.Errorf("analyze an illegal line: %d", code)
+	// An illegal line is refused as a move to a game is, with its place.
+	code, _, body = a.do("POST", "/api/analyze", map[string]any{"moves": []string{"a1", "a1"}})
+	if got := decodeErr(t, body); code != 400 || got.Code != "move.occupied" || got.Params["index"] != 1.0 {
+		t.Errorf("analyze an illegal line: %d %s, want 400 move.occupied at index 1", code, body)
 	}
 	// Two columns, no man in hand: the endgame tables' value (Black to
 	// move wins in 25 plies, 13 of its moves), and a search that agrees.
