@@ -7,6 +7,34 @@ import { moveParts } from './notation.js';
 /** $ is the first element matching sel in root. */
 export const $ = (sel, root = document) => root.querySelector(sel);
 
+/** focusable reports whether e can have the focus: shown and not disabled. */
+export const focusable = (e) => !e.disabled && e.getClientRects().length > 0;
+
+/**
+ * keepFocus runs fn, which redraws part of the page, and keeps the focus
+ * on the page when fn took it away (a button it disabled, hid or made
+ * anew): on the same element if it can still have it (or the one of the
+ * same data-testid drawn in its place), else on the next one of the same
+ * part of the page, one of parts (the one before, when none follows),
+ * else on what fallback answers. The focus never falls to the body.
+ */
+export function keepFocus(fn, parts, fallback) {
+  const had = document.activeElement;
+  const part = had && had !== document.body ? had.closest(parts) : null;
+  fn();
+  const now = document.activeElement;
+  if (!part || (now && now !== document.body && focusable(now))) return;
+  const testid = had.dataset && had.dataset.testid;
+  const same = had.isConnected ? had : testid && part.querySelector(`[data-testid="${testid}"]`);
+  if (same && focusable(same)) {
+    same.focus({ preventScroll: true });
+    return;
+  }
+  const near = [...part.querySelectorAll('button, input, select, a[href], [tabindex="0"]')].filter(focusable);
+  const next = had.isConnected ? near.find((e) => had.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) : null;
+  (next || near[near.length - 1] || fallback())?.focus({ preventScroll: true });
+}
+
 /** h makes an HTML element: h('button', {class: 'x', onclick}, 'text', child). */
 export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

@@ -12,7 +12,7 @@ import { accountArea } from './account.js';
 import { scoreText } from './analysis.js';
 import * as api from './api.js';
 import { Board } from './board.js';
-import { $, h, showMessage } from './dom.js';
+import { $, h, keepFocus, showMessage } from './dom.js';
 import { formatNumber, start, t } from './i18n.js';
 import { languageSwitch } from './langswitch.js';
 import { moveNumber } from './notation.js';
@@ -47,6 +47,7 @@ class ExplorerPage {
       b.addEventListener('click', () => this.go(this.target(b.dataset.nav)));
     }
     document.addEventListener('keydown', (e) => this.onKey(e));
+    for (const table of document.querySelectorAll('.explorer-table')) table.addEventListener('keydown', (e) => onTableKey(e, table));
     this.go(this.ply);
   }
 
@@ -77,14 +78,14 @@ class ExplorerPage {
     const query = explorerQuery(pos);
     history.replaceState(null, '', `/explorer?${query}`);
     $('#explorer-link').href = `/explorer?${query}`;
-    this.renderLine();
+    keepExplorerFocus(() => this.renderLine());
     const asked = ++this.asked;
     $('#explorer').setAttribute('aria-busy', 'true');
     try {
       const a = await api.explorer(query);
       if (asked !== this.asked) return;
       showMessage(this.message, '');
-      this.render(a);
+      keepExplorerFocus(() => this.render(a));
     } catch (err) {
       if (asked !== this.asked) return;
       showMessage(this.message, err.message);
@@ -111,17 +112,25 @@ class ExplorerPage {
     $('#explorer').dataset.position = a.position;
   }
 
-  /** renderLine shows the line as numbered moves, the one reached marked; each goes to the position after it. */
+  /**
+   * renderLine shows the line as numbered moves, the one reached marked;
+   * each goes to the position after it. The line is one Tab stop, the
+   * move reached (the first at the start), and the arrow keys go from move
+   * to move (onKey); a line that had the focus gives it to that move again.
+   */
   renderLine() {
     const list = $('#explorer-line');
+    const hadFocus = list.contains(document.activeElement);
+    const stop = Math.max(1, this.ply);
     list.replaceChildren();
     this.line.forEach((m, i) => {
       if (i % 2 === 0) list.append(h('span', { class: 'no' }, `${moveNumber(i)}.`));
       list.append(h('button', {
         type: 'button', class: `mv${i + 1 === this.ply ? ' current' : ''}`, 'data-ply': i + 1,
-        'aria-current': i + 1 === this.ply ? 'step' : null, onclick: () => this.go(i + 1),
+        'aria-current': i + 1 === this.ply ? 'step' : null, tabindex: i + 1 === stop ? '0' : '-1', onclick: () => this.go(i + 1),
       }, m));
     });
+    if (hadFocus) list.querySelector('[tabindex="0"]')?.focus({ preventScroll: true });
     if (this.line.length === 0) list.append(h('span', { class: 'muted' }, t('explorer.line_empty')));
     const at = { first: this.ply === 0, prev: this.ply === 0, next: this.ply >= this.line.length, last: this.ply >= this.line.length };
     for (const b of document.querySelectorAll('#explorer [data-nav]')) b.disabled = at[b.dataset.nav];
@@ -153,13 +162,14 @@ class ExplorerPage {
   /**
    * renderTable fills a table's body with moves, or hides it without any;
    * turn, for the book's table, is the side that plays them, for whom
-   * their scores are.
+   * their scores are. The table is one Tab stop, its first move, and the
+   * arrow keys up and down go from move to move (onTableKey).
    */
   renderTable(table, moves, turn) {
     const body = table.tBodies[0];
     body.replaceChildren();
     table.hidden = !moves || moves.length === 0;
-    for (const m of moves || []) {
+    for (const [i, m] of (moves || []).entries()) {
       const sh = shares(m);
       const text = t('explorer.results_text', {
         white: formatNumber(sh.white), draws: formatNumber(sh.draws), black: formatNumber(sh.black),
@@ -173,7 +183,7 @@ class ExplorerPage {
       }
       const cells = [
         h('th', { scope: 'row' }, h('button', {
-          type: 'button', class: 'move-button', 'data-testid': 'explorer-move', 'data-move': m.move,
+          type: 'button', class: 'move-button', 'data-testid': 'explorer-move', 'data-move': m.move, tabindex: i === 0 ? '0' : '-1',
           'aria-label': t('explorer.play', { move: m.move }), onclick: () => this.play(m.move),
         }, m.move)),
         h('td', { class: 'num', 'data-testid': 'explorer-games' }, formatNumber(m.games)),
@@ -185,6 +195,26 @@ class ExplorerPage {
       body.append(h('tr', { 'data-move': m.move }, cells));
     }
   }
+}
+
+/** focusParts are the parts of the page drawn anew as the position changes; keepExplorerFocus keeps the focus within them. */
+const focusParts = '#explorer-line, .explorer-table, .navbar';
+
+/** keepExplorerFocus runs fn, which redraws the page, and keeps the focus where it was (dom.js), else on the line or the board. */
+function keepExplorerFocus(fn) {
+  keepFocus(fn, focusParts, () => $('#explorer-line [tabindex="0"]') || $('#explorer-board [tabindex="0"]'));
+}
+
+/** onTableKey takes the focus from move to move of a table by the arrow keys up and down, Home and End. */
+function onTableKey(e, table) {
+  const buttons = [...table.querySelectorAll('[data-testid="explorer-move"]')];
+  const i = buttons.indexOf(e.target);
+  const to = { ArrowUp: i - 1, ArrowDown: i + 1, Home: 0, End: buttons.length - 1 }[e.key];
+  if (i < 0 || to === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+  e.preventDefault();
+  const next = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
+  for (const b of buttons) b.setAttribute('tabindex', b === next ? '0' : '-1');
+  next.focus();
 }
 
 await start();

@@ -9,7 +9,7 @@ import { announcement } from './announce.js';
 import { Board } from './board.js';
 import { Clocks } from './clock.js';
 import { Deadline } from './deadline.js';
-import { $, h, showMessage } from './dom.js';
+import { $, focusable, h, keepFocus, showMessage } from './dom.js';
 import { t, tParts } from './i18n.js';
 import { normalizeMove } from './notation.js';
 import { closeResign, renderAnalysis, renderControls, renderMoves, renderPlayer, renderRematch, renderSeats, renderStatus } from './panel.js';
@@ -24,8 +24,6 @@ import { uploadFile } from './upload.js';
 /** focusParts are the parts of the game page that are drawn anew from the state; keepFocus keeps the focus within them. */
 const focusParts = '#board, #move-form, #moves, #controls, #offers, #rematch-box, .navbar, #join-box, #invite-box, .view-bar, .tools, .board-col';
 
-/** focusable reports whether e can have the focus: shown and not disabled. */
-const focusable = (e) => !e.disabled && e.getClientRects().length > 0;
 
 /** GamePage runs the page of one game: board, panel, live updates. */
 export class GamePage {
@@ -184,28 +182,14 @@ export class GamePage {
 
   /**
    * keepFocus runs fn, which redraws part of the page, and keeps the focus
-   * on the page when fn took it away (a button it disabled, hid or made
-   * anew): on the same element if it can still have it, else on the next
-   * one of the same part of the page (the one before, when none follows),
-   * else on the result or the status. The focus never falls to the body.
+   * within the part of the page that had it (dom.js), else on the result
+   * or the status.
    */
   keepFocus(fn) {
-    const had = document.activeElement;
-    const part = had && had !== document.body ? had.closest(focusParts) : null;
-    fn();
-    const now = document.activeElement;
-    if (!part || (now && now !== document.body && focusable(now))) return;
-    const testid = had.dataset && had.dataset.testid;
-    const same = had.isConnected ? had : testid && part.querySelector(`[data-testid="${testid}"]`);
-    if (same && focusable(same)) {
-      same.focus({ preventScroll: true });
-      return;
-    }
-    const near = [...part.querySelectorAll('button, input, select, a[href], [tabindex="0"]')].filter(focusable);
-    const next = had.isConnected ? near.find((e) => had.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) : null;
-    const result = $('[data-testid="result"]');
-    const to = next || near[near.length - 1] || (focusable(result) ? result : $('[data-testid="status"]'));
-    to.focus({ preventScroll: true });
+    keepFocus(fn, focusParts, () => {
+      const result = $('[data-testid="result"]');
+      return focusable(result) ? result : $('[data-testid="status"]');
+    });
   }
 
   render() {
