@@ -12,7 +12,7 @@ import { evalChart, evalText, judge, overEval, whiteEval } from './annotate.js';
 import { Board, handStack } from './board.js';
 import { exportPGN, linkHash, readLink, readRecord, RecordError } from './boardrecord.js';
 import { annotator, loadEngine, loadRules, MoveListError } from './boardrules.js';
-import { $, breakable, h, showMessage } from './dom.js';
+import { $, breakable, h, keepFocus, showMessage } from './dom.js';
 import { Editor, problemText } from './editor.js';
 import { t } from './i18n.js';
 import { formatPosition, parsePosition, PositionTextError, problems, startPosition } from './setup.js';
@@ -25,6 +25,9 @@ import {
 
 /** ANNOTATE_DEPTH is how deep the engine looks at each position of a game it annotates. */
 export const ANNOTATE_DEPTH = 7;
+
+/** focusParts are the parts of the page drawn anew with the position shown; render keeps the focus within them (keepFocus). */
+const focusParts = '#board, #ab-moves, .navbar, .tree-actions, .tools';
 
 /** keyTarget is the node a key goes to from n: arrows along the line and across variations, Home and End. */
 export function keyTarget(key, n) {
@@ -309,6 +312,12 @@ export class BoardPage {
     if (token !== this.token) return;
     this.state = st;
     if (this.editor.isOpen) return;
+    keepFocus(() => this.draw(n), focusParts, () => $('#ab-moves [tabindex="0"]') || $('#board [tabindex="0"]'));
+  }
+
+  /** draw draws node n, the position shown, and everything that depends on it. */
+  draw(n) {
+    const st = this.state;
     const animate = this.animate === n.move ? n.move : null;
     this.animate = null;
     this.board.update({

@@ -13,8 +13,8 @@ export const focusable = (e) => !e.disabled && e.getClientRects().length > 0;
 /**
  * keepFocus runs fn, which redraws part of the page, and keeps the focus
  * on the page when fn took it away (a button it disabled, hid or made
- * anew): on the same element if it can still have it (or the one of the
- * same data-testid drawn in its place), else on the next one of the same
+ * anew): on the same element if it can still have it (or the one drawn
+ * in its place: of the same data-testid, else its list's Tab stop), else on the next one of the same
  * part of the page, one of parts (the one before, when none follows),
  * else on what fallback answers. The focus never falls to the body.
  */
@@ -25,7 +25,10 @@ export function keepFocus(fn, parts, fallback) {
   const now = document.activeElement;
   if (!part || (now && now !== document.body && focusable(now))) return;
   const testid = had.dataset && had.dataset.testid;
-  const same = had.isConnected ? had : testid && part.querySelector(`[data-testid="${testid}"]`);
+  // An element drawn anew is replaced by the one of its data-testid, or
+  // the Tab stop of its list when it was one of a roving tabindex.
+  const same = had.isConnected ? had : (testid && part.querySelector(`[data-testid="${testid}"]`))
+    || (had.hasAttribute('tabindex') && part.querySelector('[tabindex="0"]'));
   if (same && focusable(same)) {
     same.focus({ preventScroll: true });
     return;
