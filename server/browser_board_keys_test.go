@@ -39,7 +39,7 @@ func TestBrowserBoardKeepsFocus(t *testing.T) {
 	inList := `document.activeElement.closest('#ab-moves') !== null && document.activeElement.getAttribute('aria-current') === 'true'`
 	tests := []struct {
 		name, focus, at string // the element focused and Enter pressed on, the move shown after
-		want                   string // the element with the focus after
+		want            string // the element with the focus after
 	}{
 		{"a move of the list", `#ab-moves button.mv`, "1", "list"},
 		{"the previous move button at the first move", `[data-testid="nav-prev"]`, "", "nav-next"},
@@ -51,7 +51,9 @@ func TestBrowserBoardKeepsFocus(t *testing.T) {
 		if tc.at != "" {
 			poll(b, tc.name+": the move shown", current(tc.at), func(ok bool) bool { return ok })
 		} else {
-			poll(b, tc.name+": the start shown", func() (bool, error) { return tryJS[bool](b, `document.querySelector('[data-testid="nav-prev"]').disabled`) }, func(ok bool) bool { return ok })
+			poll(b, tc.name+": the start shown", func() (bool, error) {
+				return tryJS[bool](b, `document.querySelector('[data-testid="nav-prev"]').disabled`)
+			}, func(ok bool) bool { return ok })
 		}
 		if tc.want == "list" {
 			poll(b, tc.name+": the focus on the move shown", func() (bool, error) { return tryJS[bool](b, inList) }, func(ok bool) bool { return ok })
