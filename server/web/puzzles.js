@@ -146,6 +146,8 @@ class PuzzlePage {
     const p = this.puzzle;
     this.over = true;
     this.busy = true;
+    // The solution button hides itself: the focus it had goes on to the next puzzle's.
+    if (document.activeElement === $('#puzzle-give-up')) $('#puzzle-next').focus();
     $('#puzzle-give-up').hidden = true;
     $('#puzzle').dataset.state = solved ? 'solved' : 'failed';
     $('#puzzle-ask').textContent = t(solved ? 'puzzles.solved' : 'puzzles.failed');
