@@ -38,6 +38,26 @@ export function keepFocus(fn, parts, fallback) {
   (next || near[near.length - 1] || fallback())?.focus({ preventScroll: true });
 }
 
+/**
+ * rovingKeys makes the elements of box that match sel one Tab stop, the
+ * one with tabindex 0 (the caller draws them so), between which the arrow
+ * keys up and down (left and right too when across), Home and End take the
+ * focus.
+ */
+export function rovingKeys(box, sel, across = false) {
+  box.addEventListener('keydown', (e) => {
+    const items = [...box.querySelectorAll(sel)];
+    const i = items.indexOf(e.target);
+    const side = across ? { ArrowLeft: i - 1, ArrowRight: i + 1 } : {};
+    const to = { ArrowUp: i - 1, ArrowDown: i + 1, Home: 0, End: items.length - 1, ...side }[e.key];
+    if (i < 0 || to === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    const next = items[Math.max(0, Math.min(items.length - 1, to))];
+    for (const it of items) it.setAttribute('tabindex', it === next ? '0' : '-1');
+    next.focus();
+  });
+}
+
 /** h makes an HTML element: h('button', {class: 'x', onclick}, 'text', child). */
 export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

@@ -12,7 +12,7 @@ import { accountArea } from './account.js';
 import { scoreText } from './analysis.js';
 import * as api from './api.js';
 import { Board } from './board.js';
-import { $, h, keepFocus, showMessage } from './dom.js';
+import { $, h, keepFocus, rovingKeys, showMessage } from './dom.js';
 import { formatNumber, start, t } from './i18n.js';
 import { languageSwitch } from './langswitch.js';
 import { moveNumber } from './notation.js';
@@ -47,7 +47,7 @@ class ExplorerPage {
       b.addEventListener('click', () => this.go(this.target(b.dataset.nav)));
     }
     document.addEventListener('keydown', (e) => this.onKey(e));
-    for (const table of document.querySelectorAll('.explorer-table')) table.addEventListener('keydown', (e) => onTableKey(e, table));
+    for (const table of document.querySelectorAll('.explorer-table')) rovingKeys(table, '[data-testid="explorer-move"]');
     this.go(this.ply);
   }
 
@@ -163,7 +163,7 @@ class ExplorerPage {
    * renderTable fills a table's body with moves, or hides it without any;
    * turn, for the book's table, is the side that plays them, for whom
    * their scores are. The table is one Tab stop, its first move, and the
-   * arrow keys up and down go from move to move (onTableKey).
+   * arrow keys go from move to move (rovingKeys).
    */
   renderTable(table, moves, turn) {
     const body = table.tBodies[0];
@@ -203,18 +203,6 @@ const focusParts = '#explorer-line, .explorer-table, .navbar';
 /** keepExplorerFocus runs fn, which redraws the page, and keeps the focus where it was (dom.js), else on the line or the board. */
 function keepExplorerFocus(fn) {
   keepFocus(fn, focusParts, () => $('#explorer-line [tabindex="0"]') || $('#explorer-board [tabindex="0"]'));
-}
-
-/** onTableKey takes the focus from move to move of a table by the arrow keys up and down, Home and End. */
-function onTableKey(e, table) {
-  const buttons = [...table.querySelectorAll('[data-testid="explorer-move"]')];
-  const i = buttons.indexOf(e.target);
-  const to = { ArrowUp: i - 1, ArrowDown: i + 1, Home: 0, End: buttons.length - 1 }[e.key];
-  if (i < 0 || to === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
-  e.preventDefault();
-  const next = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
-  for (const b of buttons) b.setAttribute('tabindex', b === next ? '0' : '-1');
-  next.focus();
 }
 
 await start();

@@ -11,7 +11,7 @@
 import { accountArea } from './account.js';
 import { failureText, nextPuzzle, positionWhy, puzzle as fetchPuzzle, puzzleAttempt } from './api.js';
 import { Board } from './board.js';
-import { $, h, hashText, showMessage } from './dom.js';
+import { $, h, hashText, rovingKeys, showMessage } from './dom.js';
 import { ruleHref } from './feedback.js';
 import { start, t } from './i18n.js';
 import { languageSwitch } from './langswitch.js';
@@ -42,6 +42,7 @@ class PuzzlePage {
     }
     $('#puzzle-give-up').addEventListener('click', () => this.giveUp());
     $('#puzzle-next').addEventListener('click', () => this.load(''));
+    rovingKeys($('#solution-list'), '[data-testid="solution-move"]', true);
     window.addEventListener('hashchange', () => this.load(hashText(location.hash)));
   }
 
@@ -174,11 +175,11 @@ class PuzzlePage {
     this.solution();
   }
 
-  /** solution lists the solution's moves, each a button that shows the position after it. */
+  /** solution lists the solution's moves, each a button that shows the position after it; the list is one Tab stop (rovingKeys). */
   solution() {
     const p = this.puzzle;
     $('#solution-list').replaceChildren(...solutionPlies(p).map((s) => h('li', { class: s.solver ? 'solver' : '' },
-      h('button', { type: 'button', 'data-ply': String(s.ply), 'data-testid': 'solution-move' }, s.move))));
+      h('button', { type: 'button', 'data-ply': String(s.ply), 'data-testid': 'solution-move', tabindex: s.ply === 1 ? '0' : '-1' }, s.move))));
     for (const b of $('#solution-list').querySelectorAll('button')) {
       b.addEventListener('click', () => {
         const ply = Number(b.dataset.ply);
