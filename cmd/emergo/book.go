@@ -51,11 +51,8 @@ func runBookBuild(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "output `file` (default book9.gz or book7.gz)")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("book build takes no arguments, got %q", fs.Arg(0))}
 	}
 	cfg.Margin = int32(*margin)
 	cfg = cfg.Defaults()

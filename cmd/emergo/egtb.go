@@ -32,11 +32,8 @@ func runEgtbGen(args []string, stdout, stderr io.Writer) error {
 			"engine embeds the tables of both boards, compressed.", stderr)
 	size := fs.Int("size", 9, "board: 9 or 7")
 	out := fs.String("out", "", "output `file` (default two9.bin or two7.bin), replaced")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("egtb gen takes no arguments, got %q", fs.Arg(0))}
 	}
 	g := rules.GeometryOf(*size)
 	if g == nil {

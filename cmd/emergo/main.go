@@ -180,6 +180,18 @@ func newFlags(name, args, about string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// parseNoArgs is parseFlags for a command that takes flags only: an
+// argument is a usage error that names it.
+func parseNoArgs(fs *flag.FlagSet, args []string) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("%s takes no arguments, got %q", fs.Name(), fs.Arg(0))}
+	}
+	return nil
+}
+
 // parseFlags parses args, in which flags and arguments may come in any
 // order: every argument that starts with '-' and a letter is a flag (move
 // texts never do, and "-1" is an argument, for the command to refuse),

@@ -49,11 +49,8 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	hash := fs.Int("hash", 16, "transposition table of level:N players, MiB")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("match takes no arguments, got %q", fs.Arg(0))}
 	}
 	if *p1 == "" || *p2 == "" {
 		return usageError{"match needs both -p1 and -p2"}

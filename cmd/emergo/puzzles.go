@@ -49,11 +49,8 @@ func runPuzzlesGen(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "output `file`, replaced (default puzzlesN.txt.gz, N the size)")
 	verbose := fs.Bool("v", false, "a progress line per puzzle, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("puzzles gen takes no arguments, got %q", fs.Arg(0))}
 	}
 	if rules.GeometryOf(*size) == nil {
 		return usageError{fmt.Sprintf("-size %d: want 9 or 7", *size)}

@@ -46,11 +46,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.Var(&proxies, "trusted-proxies", "the reverse proxies in front of the server, addresses or networks separated by commas (10.0.0.5,192.0.2.0/24): from them, and only from them, X-Forwarded-For gives the client's address and X-Forwarded-Proto says whether it came over TLS (the session cookie is then Secure)")
 	behindProxy := fs.Bool("behind-proxy", false, "the reverse proxy runs on this machine: -trusted-proxies 127.0.0.0/8,::1")
 	verbose := fs.Bool("v", false, "log every request")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("serve takes no arguments, got %q", fs.Arg(0))}
 	}
 	postgres := *pg
 	if postgres == "" && !wasSet(fs, "db") {

@@ -40,11 +40,8 @@ func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	rows := fs.String("rows", "", "play these rows instead of the standard table: \"P1 vs P2; P1 vs P2\"")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("strength takes no arguments, got %q", fs.Arg(0))}
 	}
 	if *games < 1 {
 		return usageError{fmt.Sprintf("-games %d: at least one game", *games)}

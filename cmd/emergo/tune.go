@@ -47,11 +47,8 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	weights := fs.String("weights", "default", "weights the engines play with: default, round1 or initial (see docs/tuning.md)")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("tune gen takes no arguments, got %q", fs.Arg(0))}
 	}
 	w, ok := tune.WeightsNamed(*weights)
 	if !ok {

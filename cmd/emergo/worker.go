@@ -32,11 +32,8 @@ func runWorker(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	threads := fs.Int("threads", 0, "searches at once, one of them kept for engine moves (default: one per CPU)")
 	lease := fs.Duration("lease", 10*time.Second, "how long a job stays this worker's between renewals: what a move waits when its worker dies")
 	verbose := fs.Bool("v", false, "log more")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("worker takes no arguments, got %q", fs.Arg(0))}
 	}
 	postgres := *pg
 	if postgres == "" {
