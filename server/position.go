@@ -68,8 +68,7 @@ type reachedJSON struct {
 // where they lead: the board, the legal moves, the outcome. It is the
 // rules for the analysis board of a browser without WebAssembly, which
 // otherwise knows them itself. A move that cannot be played is refused as
-// a move to a game is (moveError), with its place in the list, from 0, as
-// the parameter index.
+// playFrom refuses it.
 func (s *Server) handlePosition(r *request) (int, any, error) {
 	var req struct {
 		Position string   `json:"position"`
@@ -92,8 +91,7 @@ func (s *Server) handlePosition(r *request) (int, any, error) {
 // reached plays moves from a request's start (gameFrom) and says where
 // they lead, as /api/position answers: the game, and its position with
 // what a board needs to go on. A move that cannot be played is refused as
-// a move to a game is (moveError), with its place in the list, from 0, as
-// the parameter index.
+// playFrom refuses it.
 func reached(position string, size int, moves []string) (*rules.Game, reachedJSON, error) {
 	rg, err := playFrom(position, size, moves)
 	if err != nil {
