@@ -105,6 +105,19 @@ type Limits struct {
 	MovesToGo int
 	// MultiPV is the number of best lines to find (at least 1).
 	MultiPV int
+	// Horizon, if positive, is the longest capture, in jumps, that the
+	// search sees beyond the root: a position of its tree whose capture
+	// (the majority rule makes every capture of a position as long, RULES
+	// 3.6) takes more men is scored by the evaluation as it stands, as if
+	// the capture were not there. The moves of the root are all searched.
+	// It weakens the engine as a beginner is weak, who misses the long
+	// sequences of jumps that the majority rule forces on either side.
+	Horizon int
+	// Eval, if set, replaces the engine's evaluation in this search (a
+	// simpler judgement for a weak level). The table keeps no account of
+	// which evaluation stored an entry: a program that changes Eval or
+	// Horizon between searches of one Engine calls NewGame in between.
+	Eval Evaluator
 }
 
 // Bound says what a score is: the exact value of the line, or only a
@@ -247,7 +260,7 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 	multiPV := max(lim.MultiPV, 1)
 
 	main := e.threads[0]
-	main.setup(root, history, ctl)
+	main.setup(root, history, lim, ctl)
 	if len(main.root) == 0 {
 		return Result{Score: main.terminalScore(), Time: time.Since(start)}
 	}
@@ -267,7 +280,7 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 	helpers := e.threads[1:]
 	done := make(chan struct{})
 	for i, t := range helpers {
-		t.setup(root, history, ctl)
+		t.setup(root, history, lim, ctl)
 		go func(t *thread, i int) {
 			defer func() { done <- struct{}{} }()
 			// Helpers search the same iterations at staggered depths and

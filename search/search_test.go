@@ -280,3 +280,80 @@ func TestMateIn(t *testing.T) {
 		}
 	}
 }
+
+// horizonCase finds, in random games from a fixed seed, a position whose
+// side to move has no capture and a move after which the opponent must
+// capture with two jumps or more: the blunder a short horizon misses.
+func horizonCase(t *testing.T) (rules.Position, rules.Move) {
+	t.Helper()
+	var buf, replies []rules.Move
+	x := uint32(12345)
+	for game := 0; game < 200; game++ {
+		p := rules.NewPosition(rules.Geometry7)
+		for ply := 0; ply < 80; ply++ {
+			buf = p.Legal(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			if !p.CanCapture() {
+				for _, m := range buf {
+					q := p.After(m)
+					if replies = q.Legal(replies[:0]); len(replies) > 0 && replies[0].Jumps() >= 2 {
+						return p, m
+					}
+				}
+			}
+			x = x*1664525 + 1013904223
+			p.Play(buf[int(x>>16)%len(buf)])
+		}
+	}
+	t.Fatal("no position with a long capture after a quiet move")
+	return rules.Position{}, rules.Move{}
+}
+
+// A search with a Horizon scores a position whose capture is longer than
+// it as the evaluation does, as if the capture were not there; without
+// one it searches the capture. A horizon as long as every capture
+// changes nothing, and Eval replaces the engine's evaluation.
+func TestHorizonAndEval(t *testing.T) {
+	p, blunder := horizonCase(t)
+	after := p.After(blunder)
+	lineOf := func(lim search.Limits) int32 {
+		lim.Depth, lim.MultiPV = 1, rules.MaxMoves
+		r := newEngine().Search(context.Background(), p, nil, lim, nil)
+		for _, l := range r.Lines {
+			if l.PV[0] == blunder {
+				return l.Score
+			}
+		}
+		t.Fatalf("%+v: no line of %s", lim, blunder.Text(p.Geometry()))
+		return 0
+	}
+	material := &eval.Weights{W: [eval.NumFeatures]int32{eval.FreeMen: 100}}
+	for _, c := range []struct {
+		name string
+		lim  search.Limits
+		want int32
+	}{
+		{"horizon of one jump: the capture unseen", search.Limits{Horizon: 1}, -eval.Default.Evaluate(&after)},
+		{"and with another evaluation", search.Limits{Horizon: 1, Eval: material}, -material.Evaluate(&after)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := lineOf(c.lim); got != c.want {
+				t.Errorf("%s scores %d, want the evaluation of the position after it, %d", blunder.Text(p.Geometry()), got, c.want)
+			}
+		})
+	}
+	if full, seen := lineOf(search.Limits{}), lineOf(search.Limits{Horizon: 1}); full >= seen {
+		t.Errorf("%s scores %d with the capture searched and %d unseen: the capture should cost", blunder.Text(p.Geometry()), full, seen)
+	}
+	for _, lim := range []search.Limits{{Depth: 6}, {Nodes: 20000}} {
+		bench := search.BenchPositions()[3]
+		a := newEngine().Search(context.Background(), bench, nil, lim, nil)
+		lim.Horizon = 12 // a colour has 12 men: no capture takes more
+		b := newEngine().Search(context.Background(), bench, nil, lim, nil)
+		if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes {
+			t.Errorf("%+v: %d %d nodes without a horizon, %d %d with one longer than every capture", lim, a.Score, a.Nodes, b.Score, b.Nodes)
+		}
+	}
+}

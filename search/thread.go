@@ -79,6 +79,12 @@ type thread struct {
 	pvLen         [maxPly + 1]int
 	killers       [maxPly + 1][2]rules.Move
 	hist          [2][rules.MaxSquares][rules.MaxSquares]int32
+
+	// sight is the longest move, in squares of its path, searched beyond
+	// the root: one more than Limits.Horizon, or noHorizon. No entry or
+	// step is longer than two squares, so a horizon of one jump or more
+	// cuts captures only.
+	sight int
 }
 
 func newThread(e *Engine, id int) *thread {
@@ -99,8 +105,20 @@ func (t *thread) reset() {
 	t.hist = [2][rules.MaxSquares][rules.MaxSquares]int32{}
 }
 
-func (t *thread) setup(root rules.Position, history []uint64, ctl *control) {
+// noHorizon is the sight of a search without Limits.Horizon: longer than
+// every move.
+const noHorizon = 1 << 30
+
+func (t *thread) setup(root rules.Position, history []uint64, lim Limits, ctl *control) {
 	t.ctl = ctl
+	t.eval = t.e.opts.Eval
+	if lim.Eval != nil {
+		t.eval = lim.Eval
+	}
+	t.sight = noHorizon
+	if lim.Horizon > 0 {
+		t.sight = lim.Horizon + 1
+	}
 	t.nodes, t.tbHits = 0, 0
 	t.published.Store(0)
 	t.publishedHits.Store(0)
@@ -463,6 +481,12 @@ func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
 	n := len(f.moves)
 	if n == 0 {
 		return 0 // no legal move: a draw (RULES 6.2)
+	}
+	if f.moves[0].Len() > t.sight {
+		// A capture beyond the horizon of a weak level (Limits.Horizon):
+		// every move of the position is as long, and the level does not
+		// see it.
+		return t.eval.Evaluate(p)
 	}
 	t.order(f, ply, ttMove)
 
