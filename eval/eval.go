@@ -80,6 +80,20 @@ var Initial = Weights{
 	Tempo: 8,
 }
 
+// The simplified judgements of the engine's weak levels (player.Levels):
+// a beginner's idea of what a position is worth, not fitted to anything.
+var (
+	// Beginner counts what one sees of each side: columns and men in
+	// hand, a column as one piece however many men it holds. It misjudges
+	// the prisoners, the heart of Emergo: taking a man prisoner under a
+	// tall column, or freeing one's own, looks like nothing to it.
+	Beginner = Weights{W: [NumFeatures]int32{Columns: 100, Hand: 100}}
+	// Novice counts the free men, the material (RULES 6.1), and nothing
+	// else: the hostages waiting to be freed, the columns open to a jump
+	// and the rest of Default's terms are beyond it.
+	Novice = Weights{W: [NumFeatures]int32{FreeMen: 100}}
+)
+
 // Features fills f with the features of colour c in p (not a difference).
 func Features(p *rules.Position, c rules.Color, f *[NumFeatures]int32) {
 	g := p.Geometry()

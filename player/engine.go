@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"emergo/eval"
@@ -18,27 +19,73 @@ var errNoMove = errors.New("player: the position has no legal move")
 // the engine picks among the moves that score within Margin of the best,
 // favouring the better ones, so that weak levels play plausible moves but
 // not the best ones, and never give away a man outright.
+//
+// Horizon and Eval weaken a level as a beginner is weak rather than by
+// noise alone: a level with a Horizon does not see, inside its search,
+// captures of more jumps than that (the long sequences that the majority
+// rule forces, RULES 3.6; search.Limits.Horizon), and a level with an
+// Eval judges positions by that simpler evaluation (eval.Beginner,
+// eval.Novice) instead of the engine's.
 type Level struct {
-	Depth  int
-	Nodes  uint64
-	Margin int32 // hundredths of a man
+	Depth   int
+	Nodes   uint64
+	Margin  int32 // hundredths of a man
+	Horizon int   // jumps; 0 for no horizon
+	Eval    *eval.Weights
+}
+
+// Evals names the simplified evaluations of the weak levels, for tools
+// that set a Level's Eval by name.
+var Evals = map[string]*eval.Weights{"beginner": &eval.Beginner, "novice": &eval.Novice}
+
+// String says how the level plays, for the levels' tables: "depth 2,
+// captures of 1 jump, free men only, within 0.40 of the best".
+func (l Level) String() string {
+	var parts []string
+	if l.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth %d", l.Depth))
+	}
+	if l.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes", l.Nodes))
+	}
+	if l.Horizon > 0 {
+		parts = append(parts, fmt.Sprintf("captures of %d jump%s", l.Horizon, map[bool]string{true: "s"}[l.Horizon > 1]))
+	}
+	for name, w := range Evals {
+		if l.Eval == w {
+			parts = append(parts, name+" evaluation")
+		}
+	}
+	if l.Margin > 0 {
+		parts = append(parts, fmt.Sprintf("within %d.%02d of the best", l.Margin/100, l.Margin%100))
+	}
+	if len(parts) == 0 {
+		return "full strength, by the clock"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // MaxLevel is the engine's full strength, limited only by the clock; the
 // levels are 1 to MaxLevel.
 const MaxLevel = 10
 
-// Levels are the engine's levels 1 to MaxLevel (index 0 is unused).
+// Levels are the engine's levels 1 to MaxLevel (index 0 is unused),
+// spaced about evenly in Elo (LevelElo, docs/strength.md): level 1 is a
+// beginner who has just learned the rules, who counts columns instead of
+// free men, looks one move ahead and misses every capture of two jumps;
+// the next ones count free men, see further and longer captures, and
+// choose with less noise; from level 6 on they search a number of nodes,
+// and level 10 is the full engine, limited by its clock alone.
 var Levels = [MaxLevel + 1]Level{
-	1:  {Depth: 1, Margin: 90},
-	2:  {Depth: 2, Margin: 60},
-	3:  {Depth: 3, Margin: 40},
-	4:  {Nodes: 5_000, Margin: 25},
-	5:  {Nodes: 10_000, Margin: 10},
-	6:  {Nodes: 20_000},
-	7:  {Nodes: 40_000},
-	8:  {Nodes: 80_000},
-	9:  {Nodes: 150_000},
+	1:  {Depth: 1, Horizon: 1, Eval: &eval.Beginner, Margin: 80},
+	2:  {Depth: 1, Horizon: 2, Eval: &eval.Novice, Margin: 40},
+	3:  {Depth: 2, Horizon: 2, Eval: &eval.Novice, Margin: 40},
+	4:  {Depth: 2, Horizon: 3, Margin: 10},
+	5:  {Depth: 3, Horizon: 4, Margin: 10},
+	6:  {Nodes: 1_000, Horizon: 4},
+	7:  {Nodes: 2_000, Horizon: 5},
+	8:  {Nodes: 5_000},
+	9:  {Nodes: 15_000},
 	10: {},
 }
 
@@ -144,6 +191,10 @@ func (e *Engine) Limits(side rules.Color, c Clock) Limits {
 	}
 	if e.lv.Margin > 0 {
 		lim.MultiPV = noisyLines
+	}
+	lim.Horizon = e.lv.Horizon
+	if e.lv.Eval != nil {
+		lim.Eval = e.lv.Eval
 	}
 	lim.MultiPV = max(lim.MultiPV, e.MultiPV)
 	return lim

@@ -68,6 +68,17 @@ func BenchPositions() []rules.Position { return search.BenchPositions() }
 // search at a time.
 type Searcher struct {
 	e *search.Engine
+	// judged is what the last search saw with: its Eval and Horizon. The
+	// table does not know which judgement stored an entry, so a search
+	// that judges otherwise starts from a clear one.
+	judged judgement
+}
+
+// judgement is what weakens a search's sight: Limits.Eval and
+// Limits.Horizon.
+type judgement struct {
+	eval    search.Evaluator
+	horizon int
 }
 
 // SearchOptions configure NewSearcher.
@@ -99,7 +110,7 @@ func NewSearcher(o SearchOptions) *Searcher {
 	if !o.NoTables {
 		so.Tablebase = tables{}
 	}
-	return &Searcher{search.New(so)}
+	return &Searcher{e: search.New(so)}
 }
 
 // NewGame clears the table and the move-ordering memory, so that the next
@@ -110,7 +121,15 @@ func (s *Searcher) NewGame() { s.e.NewGame() }
 // since its last entry are the history in which the search sees
 // repetitions (RULES 6.3). info, if not nil, receives the lines of every
 // iteration; the last lines reported are those of the result.
+//
+// A search whose Limits.Eval or Limits.Horizon differ from the previous
+// search's starts from a clear table, as after NewGame: the entries of a
+// weak level's search are no values for another's.
 func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim Limits, info func(Info)) Result {
+	if j := (judgement{lim.Eval, lim.Horizon}); j != s.judged {
+		s.e.NewGame()
+		s.judged = j
+	}
 	return s.e.Search(ctx, g.Position(), search.HistoryOf(g), lim, info)
 }
 
@@ -118,5 +137,6 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim Limits, info f
 // returns the total nodes, the build's signature, and the time taken. It
 // leaves the last position's search in the table.
 func (s *Searcher) Bench(depth int) (nodes uint64, elapsed time.Duration) {
+	s.judged = judgement{}
 	return search.Bench(s.e, depth)
 }

@@ -96,3 +96,40 @@ func TestSearcherUsesTheTables(t *testing.T) {
 		}
 	}
 }
+
+// A search after one that judged otherwise (another Eval or Horizon, a
+// weak level's) starts from a clear table: the full engine's search on a
+// Searcher that a weak level used is the search of a fresh one.
+func TestSearcherClearsForAnotherJudgement(t *testing.T) {
+	g := rules.NewGameFrom(BenchPositions()[3])
+	full := Limits{Depth: 5}
+	fresh := NewSearcher(SearchOptions{HashMiB: 1}).Search(context.Background(), g, full, nil)
+	for _, weak := range []Limits{{Depth: 5, Horizon: 1}, {Depth: 5, Eval: Evals["novice"]}, {Depth: 5, Horizon: 2, Eval: Evals["beginner"]}} {
+		se := NewSearcher(SearchOptions{HashMiB: 1})
+		first := se.Search(context.Background(), g, weak, nil)
+		if again := se.Search(context.Background(), g, weak, nil); again.Nodes >= first.Nodes {
+			t.Errorf("%+v: the second search took %d nodes, the first %d: the table should have kept the first's", weak, again.Nodes, first.Nodes)
+		}
+		r := se.Search(context.Background(), g, full, nil)
+		if r.Move != fresh.Move || r.Score != fresh.Score || r.Nodes != fresh.Nodes {
+			t.Errorf("after %+v: %d nodes scoring %d, a fresh search %d scoring %d", weak, r.Nodes, r.Score, fresh.Nodes, fresh.Score)
+		}
+	}
+}
+
+// String says how each level plays, for the levels' tables.
+func TestLevelString(t *testing.T) {
+	for _, c := range []struct {
+		lv   Level
+		want string
+	}{
+		{Level{}, "full strength, by the clock"},
+		{Level{Nodes: 5000}, "5000 nodes"},
+		{Level{Depth: 1, Horizon: 1, Eval: Evals["beginner"], Margin: 60}, "depth 1, captures of 1 jump, beginner evaluation, within 0.60 of the best"},
+		{Level{Depth: 3, Horizon: 2, Eval: Evals["novice"]}, "depth 3, captures of 2 jumps, novice evaluation"},
+	} {
+		if got := c.lv.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.lv, got, c.want)
+		}
+	}
+}
