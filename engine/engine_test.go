@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"emergo/notation"
+	"emergo/player"
 	"emergo/rules"
 	"emergo/search"
 )
@@ -527,18 +528,19 @@ func TestLevels(t *testing.T) {
 	for _, level := range []int{1, 3, 5, 10} {
 		c := start(t, Options{Level: level, Seed: 7})
 		c.send("position startpos moves c3 g7 e3")
-		// The weak levels' depths are checked, so their clock is long
-		// enough never to cut them short on a slow machine; the strong
-		// ones are stopped by a short one.
+		// The levels with a depth are checked to search to it, so their
+		// clock is long enough never to cut them short on a slow machine;
+		// the strong ones are stopped by a short one.
+		depth := player.Levels[level].Depth
 		clock := "go p1time 2000 p2time 2000 p1inc 10 p2inc 10"
-		if level < 5 {
+		if depth > 0 {
 			clock = "go p1time 3600000 p2time 3600000 p1inc 10 p2inc 10"
 		}
 		got := c.ask(clock, "bestmove")
 		checkBest(t, got, mustPosition(t, "9x9 w 12/12 -", "c3", "g7", "e3"))
-		if level < 5 {
-			if d := field(got[len(got)-2], "depth"); d != strconv.Itoa(level) {
-				t.Errorf("level %d searched to depth %s", level, d)
+		if depth > 0 {
+			if d := field(got[len(got)-2], "depth"); d != strconv.Itoa(depth) {
+				t.Errorf("level %d searched to depth %s, want %d", level, d, depth)
 			}
 		}
 		c.quit()
@@ -550,10 +552,10 @@ func TestLevels(t *testing.T) {
 	if d := field(got[len(got)-2], "depth"); d != "3" {
 		t.Errorf("level 1 with go depth 3 searched to depth %s", d)
 	}
-	c.send("setoption name Level value 2")
+	c.send("setoption name Level value 3")
 	got = c.ask("go", "bestmove")
-	if d := field(got[len(got)-2], "depth"); d != "2" {
-		t.Errorf("level 2 searched to depth %s", d)
+	if d, want := field(got[len(got)-2], "depth"), strconv.Itoa(player.Levels[3].Depth); d != want {
+		t.Errorf("level 3 searched to depth %s, want %s", d, want)
 	}
 	c.quit()
 }
