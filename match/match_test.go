@@ -341,7 +341,8 @@ func TestParseTimeControl(t *testing.T) {
 }
 
 func TestParseSpec(t *testing.T) {
-	for _, good := range []string{"level:1", "level:10", "nodes:1", "nodes:5000/20", "nodes:100/0", "random", "greedy", "mcts:10", fakeSpec("good")} {
+	for _, good := range []string{"level:1", "level:10", "nodes:1", "nodes:5000/20", "nodes:100/0",
+		"engine:depth=2", "engine:nodes=500,margin=20,horizon=3,eval=novice", "engine:depth=1,eval=beginner", "random", "greedy", "mcts:10", fakeSpec("good")} {
 		if _, err := ParseSpec(good, SpecOptions{}); err != nil {
 			t.Errorf("ParseSpec(%q): %v", good, err)
 		}
@@ -360,6 +361,12 @@ func TestParseSpec(t *testing.T) {
 		{"nodes:100/x", "0 to 1000"},
 		{"nodes:100/-1", "0 to 1000"},
 		{"levle:3", "unknown kind"},
+		{"engine:", "needs settings"},
+		{"engine:margin=20", "needs a depth or nodes"},
+		{"engine:depth=two", "depth=two is not a number"},
+		{"engine:depth=2,margin=2000", "margin=2000 is not a number"},
+		{"engine:depth=2,eval=expert", "want beginner or novice"},
+		{"engine:depth=2,colour=white", `unknown setting "colour"`},
 	} {
 		_, err := ParseSpec(bad.spec, SpecOptions{})
 		if err == nil || !strings.Contains(err.Error(), bad.want) {
@@ -422,7 +429,7 @@ func TestStrengthSmoke(t *testing.T) {
 		t.Fatalf("rows %+v", rows)
 	}
 	var md bytes.Buffer
-	if err := WriteStrengthMarkdown(&md, rows, cfg, "emergo strength -games 2"); err != nil {
+	if err := WriteStrengthMarkdown(&md, rows, cfg, "emergo strength -games 2", 0); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"| random | greedy | 2 |", "emergo strength -games 2", "95%"} {

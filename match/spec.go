@@ -37,13 +37,15 @@ type SpecOptions struct {
 var SpecHelp = fmt.Sprintf(`level:N         the engine at level N (1 to %d)
 nodes:N[/M]     the full engine limited to N nodes a move, no clock; with /M it
                 picks among the moves within M hundredths of a man of the best
+engine:K=V,...  a level's settings spelled out (depth, nodes, margin, horizon,
+                eval=beginner|novice), as in engine:depth=2,horizon=1,eval=novice
 random          a uniformly random mover
 greedy          the one-ply material grabber
 mcts:PLAYOUTS   Monte-Carlo tree search with PLAYOUTS playouts per move
 cmd:PATH ARGS   an external engine speaking the protocol of docs/protocol.md`, player.MaxLevel)
 
-// ParseSpec reads a player spec: level:N, nodes:N[/M], random, greedy,
-// mcts:PLAYOUTS or cmd:PATH [ARGS] (arguments split at spaces, without
+// ParseSpec reads a player spec: level:N, nodes:N[/M], engine:K=V,...,
+// random, greedy, mcts:PLAYOUTS or cmd:PATH [ARGS] (arguments split at spaces, without
 // quoting).
 func ParseSpec(text string, o SpecOptions) (Spec, error) {
 	bad := func(format string, args ...any) (Spec, error) {
@@ -81,6 +83,14 @@ func ParseSpec(text string, o SpecOptions) (Spec, error) {
 		sp.New = func(_ context.Context, seed uint64) (player.Player, error) {
 			return player.NewEngine(player.MaxLevel, player.EngineOptions{HashMiB: o.HashMiB, Threads: 1, Seed: seed, Limits: &lv})
 		}
+	case "engine":
+		lv, err := parseLevel(arg)
+		if err != nil {
+			return bad("%v", err)
+		}
+		sp.New = func(_ context.Context, seed uint64) (player.Player, error) {
+			return player.NewEngine(player.MaxLevel, player.EngineOptions{HashMiB: o.HashMiB, Threads: 1, Seed: seed, Limits: &lv})
+		}
 	case "random", "greedy":
 		if hasArg {
 			return bad("%s takes no setting", kind)
@@ -113,4 +123,44 @@ func ParseSpec(text string, o SpecOptions) (Spec, error) {
 		return bad("unknown kind %q; want one of\n%s", kind, SpecHelp)
 	}
 	return sp, nil
+}
+
+// parseLevel reads the settings of an engine: spec, such as
+// "depth=2,horizon=1,eval=novice" (see player.Level).
+func parseLevel(text string) (player.Level, error) {
+	var lv player.Level
+	if strings.TrimSpace(text) == "" {
+		return lv, fmt.Errorf("engine: needs settings, as in engine:depth=2,horizon=1,eval=novice")
+	}
+	for _, kv := range strings.Split(text, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
+		n, err := strconv.ParseUint(v, 10, 64)
+		switch {
+		case k == "eval":
+			w, ok := player.Evals[v]
+			if !ok {
+				return lv, fmt.Errorf("eval=%s: want beginner or novice", v)
+			}
+			lv.Eval = w
+			continue
+		case k != "depth" && k != "nodes" && k != "margin" && k != "horizon":
+			return lv, fmt.Errorf("unknown setting %q; want depth, nodes, margin, horizon or eval", k)
+		case err != nil || n > 1<<40 || k == "margin" && n > 1000:
+			return lv, fmt.Errorf("%s=%s is not a number of the setting", k, v)
+		}
+		switch k {
+		case "depth":
+			lv.Depth = int(n)
+		case "nodes":
+			lv.Nodes = n
+		case "margin":
+			lv.Margin = int32(n)
+		case "horizon":
+			lv.Horizon = int(n)
+		}
+	}
+	if lv.Depth == 0 && lv.Nodes == 0 {
+		return lv, fmt.Errorf("engine: needs a depth or nodes, or it would think without end")
+	}
+	return lv, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,38 +18,39 @@ type Pairing struct {
 	Games int
 }
 
-// StrengthPairings returns the standard table: every level against the
-// next one up, every level against the random and the greedy mover, and
-// plain tree search with 10000 playouts against level 5 and the top level.
-func StrengthPairings() []Pairing {
+// LadderPlayers returns the players of the standard ladder, weakest
+// first: the random mover, the zero of the scale, and the levels 1 to
+// MaxLevel.
+func LadderPlayers() []string {
+	out := []string{"random"}
+	for n := 1; n <= player.MaxLevel; n++ {
+		out = append(out, fmt.Sprintf("level:%d", n))
+	}
+	return out
+}
+
+// LadderPairings returns the rows of a ladder over players, weakest
+// first: each player against the next one up, in adjacent games, and
+// against the one two above, in skip games, the weaker player first and
+// the rows in the order of the weaker. Every player but the top two is
+// then in four rows, so that each is tied to the scale by more than one
+// match.
+func LadderPairings(players []string, adjacent, skip int) []Pairing {
 	var out []Pairing
-	for n := 1; n < player.MaxLevel; n++ {
-		out = append(out, Pairing{P1: fmt.Sprintf("level:%d", n), P2: fmt.Sprintf("level:%d", n+1)})
-	}
-	for _, base := range []string{"random", "greedy"} {
-		for n := 1; n <= player.MaxLevel; n++ {
-			out = append(out, Pairing{P1: fmt.Sprintf("level:%d", n), P2: base})
+	for i := range players {
+		if i+1 < len(players) {
+			out = append(out, Pairing{P1: players[i], P2: players[i+1], Games: adjacent})
 		}
-	}
-	top := fmt.Sprintf("level:%d", player.MaxLevel)
-	out = append(out, Pairing{P1: "level:5", P2: "mcts:10000"}, Pairing{P1: top, P2: "mcts:10000", Games: TopGames})
-	// The rows that check the top level's targets get enough games for a
-	// narrow interval.
-	for i := range out {
-		if out[i].P1 == top && out[i].P2 == "greedy" {
-			out[i].Games = TopGames
+		if i+2 < len(players) {
+			out = append(out, Pairing{P1: players[i], P2: players[i+2], Games: skip})
 		}
 	}
 	return out
 }
 
-// TopGames is the number of games of the rows that measure the top level
-// against MCTS with 10,000 playouts and against the greedy mover.
-const TopGames = 200
-
 // StrengthConfig is a run of strength measurements.
 type StrengthConfig struct {
-	// Pairings are the rows; default StrengthPairings().
+	// Pairings are the rows; default the ladder of LadderPlayers.
 	Pairings []Pairing
 	// Games is the number of games of each row, rounded up to an even
 	// number; default 20.
@@ -63,7 +65,11 @@ type StrengthConfig struct {
 	MaxPlies    int
 	Seed        uint64
 	// PGN, if set, receives every game of every row.
-	PGN         io.Writer
+	PGN io.Writer
+	// Ladder, if set, are the players of a ladder (LadderPairings),
+	// weakest first: the page fits one Elo to each, Ladder[0] at 0
+	// (FitStrength).
+	Ladder      []string
 	SpecOptions SpecOptions
 	// Progress, if set, is called after every game with the row's index.
 	Progress func(row int, p Progress)
@@ -79,17 +85,19 @@ type StrengthRow struct {
 	Summary Summary
 }
 
-// timed reports whether a spec is a player that gets the clock: the
-// engine levels and external engines.
+// timed reports whether a spec is a player that gets the clock: the top
+// level and external engines. The levels below the top play by their
+// depth and node limits, the same on every machine, and a busy machine
+// cannot make them lose on time.
 func timed(spec string) bool {
-	return strings.HasPrefix(spec, "level:") || strings.HasPrefix(spec, "cmd:")
+	return spec == fmt.Sprintf("level:%d", player.MaxLevel) || strings.HasPrefix(spec, "cmd:")
 }
 
 // RunStrength plays the rows one after another. On error it returns the
 // rows finished before it.
 func RunStrength(ctx context.Context, cfg StrengthConfig) ([]StrengthRow, error) {
 	if cfg.Pairings == nil {
-		cfg.Pairings = StrengthPairings()
+		cfg.Pairings = LadderPairings(LadderPlayers(), cfg.Games, cfg.Games)
 	}
 	if cfg.Games <= 0 {
 		cfg.Games = 20
@@ -145,7 +153,12 @@ func RunStrength(ctx context.Context, cfg StrengthConfig) ([]StrengthRow, error)
 // WriteStrengthMarkdown writes the rows as the markdown page of
 // docs/strength.md: what was measured, the table and the command that
 // measured it.
-func WriteStrengthMarkdown(w io.Writer, rows []StrengthRow, cfg StrengthConfig, command string) error {
+//
+// With cfg.Ladder it begins with the ladder's scale, the Elo of every
+// player fitted to the rows played so far (those of the players they
+// join to the first), and ends with how the levels are weakened. elapsed,
+// if positive, is the time the run took.
+func WriteStrengthMarkdown(w io.Writer, rows []StrengthRow, cfg StrengthConfig, command string, elapsed time.Duration) error {
 	var para strings.Builder
 	para.WriteString("Each row is a match of game pairs: every opening (a few random moves that " +
 		"a depth-4 search scores within half a man of equality) is played twice, the colours swapped. ")
@@ -155,11 +168,12 @@ func WriteStrengthMarkdown(w io.Writer, rows []StrengthRow, cfg StrengthConfig, 
 		fmt.Fprintf(&para, "All games are on the %dx%d board. ", cfg.Sizes[0], cfg.Sizes[0])
 	}
 	if cfg.MoveTime > 0 {
-		fmt.Fprintf(&para, "The engine levels think at most %v per move; ", cfg.MoveTime)
+		fmt.Fprintf(&para, "Level %d thinks at most %v per move; the other levels play by their depth and node limits, "+
+			"without a clock, and ", player.MaxLevel, cfg.MoveTime)
 	} else {
-		para.WriteString("The engine levels play by their own limits; ")
+		para.WriteString("The engine levels play by their own limits, without a clock, and ")
 	}
-	para.WriteString("the baselines (random, greedy, mcts:PLAYOUTS) play by their settings, without a clock. ")
+	para.WriteString("the baselines (random, greedy, mcts:PLAYOUTS) by their settings. ")
 	if cfg.MaxPlies > 0 {
 		fmt.Fprintf(&para, "A game that reaches %d plies is adjudicated a draw. ", cfg.MaxPlies)
 	}
@@ -169,6 +183,10 @@ func WriteStrengthMarkdown(w io.Writer, rows []StrengthRow, cfg StrengthConfig, 
 
 	var b strings.Builder
 	b.WriteString("# Strength of the levels\n\n")
+	if cfg.Ladder != nil {
+		writeLadder(&b, rows, cfg)
+		b.WriteString("## The matches\n\n")
+	}
 	b.WriteString(wrap(para.String(), 76))
 	b.WriteString("\n\n")
 	b.WriteString("| first player | second player | games | W-D-L | score | Elo | 95% interval | LOS |\n")
@@ -185,6 +203,14 @@ func WriteStrengthMarkdown(w io.Writer, rows []StrengthRow, cfg StrengthConfig, 
 			fmtElo(iv.Elo), fmtElo(iv.Low), fmtElo(iv.High), 100*c.LOS())
 	}
 	fmt.Fprintf(&b, "\nMeasured on %s with:\n\n```\n%s\n```\n", time.Now().Format("2006-01-02"), command)
+	if elapsed > 0 {
+		fmt.Fprintf(&b, "\nThe run took %s.\n", elapsed.Round(time.Second))
+	}
+	if cfg.Ladder != nil {
+		b.WriteString("\n## How the levels are weakened\n\n")
+		b.WriteString(wrap(weakened, 76))
+		b.WriteString("\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -208,3 +234,69 @@ func wrap(text string, width int) string {
 	}
 	return b.String()
 }
+
+// writeLadder writes the scale of a ladder: every player's Elo fitted to
+// the rows, with its interval and its step from the player below.
+func writeLadder(b *strings.Builder, rows []StrengthRow, cfg StrengthConfig) {
+	// The rows so far join a first part of the ladder to its anchor.
+	players := cfg.Ladder[:1]
+	for _, p := range cfg.Ladder[1:] {
+		if !slices.ContainsFunc(rows, func(r StrengthRow) bool { return r.P1 == p || r.P2 == p }) {
+			break
+		}
+		players = cfg.Ladder[:len(players)+1]
+	}
+	fit, err := FitStrength(rows, players, cfg.Seed)
+	if err != nil {
+		fmt.Fprintf(b, "No scale: %v.\n\n", err)
+		return
+	}
+	b.WriteString(wrap(fmt.Sprintf("Every player on one Elo scale, %s at 0: the Elo of each is fitted to all the "+
+		"matches below at once by maximum likelihood (the logistic model of docs/match.md, draws as half points, "+
+		"each match counted with one drawn game more, so that a match won entirely stays finite). The 95%% "+
+		"intervals are the 2.5%% and 97.5%% percentiles of %d fits to the matches' game pairs drawn again with "+
+		"replacement (a bootstrap, seeded: the same games give the same page). Each player is in a match with "+
+		"the next one up and with the one two above.", players[0], FitSamples), 76))
+	b.WriteString("\n\n| player | how it plays | Elo | 95% interval | step from the one below | 95% interval of the step |\n")
+	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: |\n")
+	for i, r := range fit {
+		iv, step, stepIv := "(the zero)", "", ""
+		if i > 0 {
+			iv = fmt.Sprintf("[%.0f, %.0f]", r.Low, r.High)
+			step = fmt.Sprintf("%+.0f", r.Step)
+			stepIv = fmt.Sprintf("[%+.0f, %+.0f]", r.StepLow, r.StepHigh)
+		}
+		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %s | %s |\n", r.Name, howItPlays(r.Name), r.Elo, iv, step, stepIv)
+	}
+	b.WriteString("\n")
+}
+
+// howItPlays says how a player of a ladder chooses its moves.
+func howItPlays(spec string) string {
+	var n int
+	if _, err := fmt.Sscanf(spec, "level:%d", &n); err == nil && n >= 1 && n <= player.MaxLevel {
+		return player.Levels[n].String()
+	}
+	switch spec {
+	case "random":
+		return "a uniformly random legal move"
+	case "greedy":
+		return "the most free men one ply ahead"
+	}
+	return ""
+}
+
+// weakened is the page's account of the weak levels.
+const weakened = "The levels below the top are weakened as a player who is learning the game is weak, " +
+	"not by noise alone, and every limit is a count (of plies, nodes or jumps), so that a level plays alike " +
+	"on every machine and, given its seed, the same moves. Sight: the weakest levels search one to three " +
+	"plies deep, the middle ones a number of nodes, the top one as far as its clock allows. Long captures: " +
+	"a level with a horizon of k jumps does not see, inside its search, a capture of more than k jumps; " +
+	"a position whose compulsory capture is longer (the majority rule makes every capture of a position as " +
+	"long, RULES 3.6) is scored as it stands, as if the capture were not there, so that such a level walks " +
+	"into a long multi-jump of the opponent's and misses its own. Judgement: the weakest level counts " +
+	"columns and men in hand (eval.Beginner), a column as one piece whatever it holds, and so misjudges the " +
+	"prisoners under it; the next ones count free men only (eval.Novice), blind to hostages waiting to be " +
+	"freed and to columns open to a jump. Noise: a level with a margin searches six lines and picks among " +
+	"those within the margin of the best, the better ones more often, for variety. The top level is the " +
+	"engine at full strength."

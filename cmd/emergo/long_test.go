@@ -223,3 +223,35 @@ func TestAnalyzeInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// strength plays a ladder and fits its scale: a small one of three
+// players, the page to standard output; its flags are checked first.
+func TestStrengthLadder(t *testing.T) {
+	out, errs, err := emergo(t, "", "strength", "-ladder", "random; engine:depth=1,horizon=1,eval=beginner; engine:depth=2",
+		"-games", "2", "-games2", "2", "-size", "7", "-quiet", "-out", "-")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errs)
+	}
+	wantInOrder(t, out, "| random | a uniformly random legal move | 0 | (the zero) |",
+		"| engine:depth=1,horizon=1,eval=beginner |", "| engine:depth=2 |",
+		"## The matches", "| random | engine:depth=1,horizon=1,eval=beginner | 2 |",
+		"| random | engine:depth=2 | 2 |", "| engine:depth=1,horizon=1,eval=beginner | engine:depth=2 | 2 |",
+		"emergo strength -ladder", "The run took", "## How the levels are weakened")
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"rows and a ladder", []string{"-rows", "random vs greedy", "-ladder", "random; greedy"}, "-rows and -ladder: give one of them"},
+		{"a ladder of one", []string{"-ladder", "random"}, `-ladder "random": at least two players`},
+		{"no games two apart", []string{"-games2", "0"}, "-games2 0: at least one game"},
+		{"a misspelt setting", []string{"-ladder", "random; engine:depht=2"}, `unknown setting "depht"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := emergo(t, "", append([]string{"strength", "-out", "-"}, c.args...)...)
+			if err == nil || !strings.Contains(err.Error(), c.want) || exitCode(err) != 2 {
+				t.Errorf("error %v (exit %d), want a usage error with %q", err, exitCode(err), c.want)
+			}
+		})
+	}
+}

@@ -19,17 +19,21 @@ func init() {
 
 func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("strength", "",
-		"Plays the table of strength measurements, one match of game pairs per row:\n"+
-			"every level against the next one up, every level against the random and\n"+
-			"the greedy mover, and mcts:10000 against levels 5 and 10. The pairs\n"+
-			"alternate between the 9x9 and the 7x7 board. The engine levels think\n"+
-			"-movetime per move; the baselines play by their settings, without a clock.\n"+
-			"Writes the table, with the command, as markdown to -out, checked before the\n"+
-			"first game and rewritten after every row: an interrupted run (Ctrl-C) keeps\n"+
-			"the rows it finished, and the page says how many of the rows it holds. This\n"+
-			"takes a while: a row of 20 games lasts up to a few minutes.\n\n"+
+		"Plays the ladder of the levels, one match of game pairs per row: the random\n"+
+			"mover against level 1, every level against the next one up and against the\n"+
+			"one two above, and fits one Elo to every player from all the rows at once,\n"+
+			"the random mover at 0, with a 95% interval (a seeded bootstrap over the game\n"+
+			"pairs). The pairs alternate between the 9x9 and the 7x7 board. The top level\n"+
+			"thinks -movetime per move; the other levels play by their depth and node\n"+
+			"limits, without a clock. Writes the scale and the rows, with the command, as\n"+
+			"markdown to -out, checked before the first game and rewritten after every\n"+
+			"row: an interrupted run (Ctrl-C) keeps the rows it finished, and the page says\n"+
+			"how many of the rows it holds. -ladder measures other players, -rows plays\n"+
+			"any rows without a scale.\n\n"+
 			progressHelp+" A finished row is a line of its own.", stderr)
-	games := fs.Int("games", 20, "games per row, rounded up to an even number (the rows of level:10 against mcts:10000 and greedy play match.TopGames)")
+	games := fs.Int("games", 40, "games of each row between neighbours of the ladder, rounded up to an even number (with -rows: of every row)")
+	games2 := fs.Int("games2", 20, "games of each row between players two apart on the ladder")
+	ladder := fs.String("ladder", "", "the players of the ladder, weakest first, the first at 0: \"P1; P2; P3\" (default random and the levels)")
 	movetime := fs.Duration("movetime", 100*time.Millisecond, "time per move of the engine levels")
 	size := fs.String("size", "both", "board: 9, 7 or both (alternating by pair)")
 	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
@@ -43,8 +47,13 @@ func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	if *games < 1 {
-		return usageError{fmt.Sprintf("-games %d: at least one game", *games)}
+	for _, g := range []struct {
+		flag string
+		n    int
+	}{{"-games", *games}, {"-games2", *games2}} {
+		if g.n < 1 {
+			return usageError{fmt.Sprintf("%s %d: at least one game", g.flag, g.n)}
+		}
 	}
 	cfg := match.StrengthConfig{
 		Games: *games, MoveTime: *movetime, Concurrency: *concurrency,
@@ -55,12 +64,21 @@ func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if cfg.Sizes, err = parseSizes(*size); err != nil {
 		return err
 	}
-	if *rows != "" {
+	switch {
+	case *rows != "" && *ladder != "":
+		return usageError{"-rows and -ladder: give one of them"}
+	case *rows != "":
 		if cfg.Pairings, err = parseRows(*rows); err != nil {
 			return err
 		}
-	} else {
-		cfg.Pairings = match.StrengthPairings()
+	default:
+		cfg.Ladder = match.LadderPlayers()
+		if *ladder != "" {
+			if cfg.Ladder, err = parseLadder(*ladder); err != nil {
+				return err
+			}
+		}
+		cfg.Pairings = match.LadderPairings(cfg.Ladder, *games, *games2)
 	}
 	for _, p := range cfg.Pairings {
 		for _, s := range []string{p.P1, p.P2} {
@@ -87,9 +105,10 @@ func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	for _, a := range args {
 		command += " " + shellQuote(a)
 	}
+	start := time.Now()
 	page := func(rows []match.StrengthRow) ([]byte, error) {
 		var b bytes.Buffer
-		if err := match.WriteStrengthMarkdown(&b, rows, cfg, command); err != nil {
+		if err := match.WriteStrengthMarkdown(&b, rows, cfg, command, time.Since(start)); err != nil {
 			return nil, err
 		}
 		if len(rows) < len(cfg.Pairings) {
@@ -153,6 +172,21 @@ func parseRows(s string) ([]match.Pairing, error) {
 	}
 	if len(out) == 0 {
 		return nil, usageError{"-rows: no row given"}
+	}
+	return out, nil
+}
+
+// parseLadder reads -ladder: player specs separated by semicolons,
+// weakest first.
+func parseLadder(s string) ([]string, error) {
+	var out []string
+	for _, part := range strings.Split(s, ";") {
+		if p := strings.TrimSpace(part); p != "" {
+			out = append(out, p)
+		}
+	}
+	if len(out) < 2 {
+		return nil, usageError{fmt.Sprintf("-ladder %q: at least two players", s)}
 	}
 	return out, nil
 }
