@@ -6,38 +6,29 @@ import (
 	"emergo/rating"
 )
 
-func TestEngineLevel(t *testing.T) {
+func TestEngineRating(t *testing.T) {
 	for _, c := range []struct {
-		name  string
-		level int
-		want  float64
-		ok    bool
+		name string
+		elo  float64
+		want float64
 	}{
-		{"level 1, the anchor", 1, 800, true},
-		{"level 2: 1 to 2 is 636.4 (0-1-19)", 2, 1436.4, true},
-		{"level 3: 2 to 3 is 381.7", 3, 1818.1, true},
-		{"level 4: the 0-0-20 row counted as 636.4", 4, 2454.5, true},
-		{"level 5", 5, 2792.5, true},
-		{"level 6", 6, 3033.3, true},
-		{"level 7", 7, 3160.3, true},
-		{"level 8", 8, 3287.3, true},
-		{"level 9", 9, 3414.3, true},
-		{"level 10", 10, 3541.3, true},
-		{"no level 0", 0, 0, false},
-		{"no level 11", 11, 0, false},
-		{"no negative level", -1, 0, false},
+		{"the random mover, the zero of the Elo scale, at the least rating", 0, rating.MinRating},
+		{"a beginner's level", 350, 750},
+		{"a new player's strength", 1100, rating.DefaultRating},
+		{"a strong level", 2600, 3000},
+		{"below the random mover, held at the least rating", -100, rating.MinRating},
+		{"beyond the scale, held at the greatest", 5000, rating.MaxRating},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, ok := rating.EngineLevel(c.level)
-			if ok != c.ok || !near(got, c.want, 1e-9) {
-				t.Errorf("EngineLevel(%d) = %v, %v; want %v, %v", c.level, got, ok, c.want, c.ok)
-			}
-			if ok && (got < rating.MinRating || got > rating.MaxRating) {
-				t.Errorf("EngineLevel(%d) = %v, outside the ratings %v to %v", c.level, got, rating.MinRating, rating.MaxRating)
+			if got := rating.EngineRating(c.elo); !near(got, c.want, 1e-9) {
+				t.Errorf("EngineRating(%v) = %v, want %v", c.elo, got, c.want)
 			}
 		})
 	}
-	if rating.EngineLevels != 10 {
-		t.Errorf("EngineLevels = %d, want 10", rating.EngineLevels)
+	// The order of the levels is kept: a stronger level is rated higher.
+	for elo := 0.0; elo < 3500; elo += 100 {
+		if rating.EngineRating(elo+100) <= rating.EngineRating(elo) {
+			t.Errorf("EngineRating(%v) = %v is not above EngineRating(%v) = %v", elo+100, rating.EngineRating(elo+100), elo, rating.EngineRating(elo))
+		}
 	}
 }

@@ -34,13 +34,13 @@ func ExampleRating_At() {
 	// after 433 days: 1812?, RD 110
 }
 
-func ExampleEngineLevel() {
-	for _, level := range []int{1, 5, 10} {
-		r, _ := rating.EngineLevel(level)
-		fmt.Printf("level %d: about %.1f\n", level, r)
+func ExampleEngineRating() {
+	// Elo above the random mover, as player.LevelElo holds them.
+	for _, elo := range []float64{0, 350, 1100} {
+		fmt.Printf("Elo %.0f: rating %.0f\n", elo, rating.EngineRating(elo))
 	}
 	// Output:
-	// level 1: about 800.0
-	// level 5: about 2792.5
-	// level 10: about 3541.3
+	// Elo 0: rating 400
+	// Elo 350: rating 750
+	// Elo 1100: rating 1500
 }

@@ -573,21 +573,24 @@ func (s *Server) pruneChallenges() {
 	}
 }
 
-// engineJSON is a level of the engine with its estimated rating.
+// engineJSON is a level of the engine with its measured Elo (random = 0)
+// and the half-width of its 95% interval, and the rating on the site's
+// scale that the Elo makes.
 type engineJSON struct {
 	Level  int     `json:"level"`
+	Elo    float64 `json:"elo"`
+	Margin float64 `json:"margin"`
 	Rating float64 `json:"rating"`
 }
 
-// handleEngines lists the engine's levels with their estimated ratings
-// (rating.EngineLevel): for display, since games against the engine are
-// not rated.
+// handleEngines lists the engine's levels with their Elo (player.LevelElo,
+// docs/strength.md) and their ratings (rating.EngineRating): for display,
+// since games against the engine are not rated.
 func (s *Server) handleEngines(r *request) (int, any, error) {
 	out := []engineJSON{}
 	for level := 1; level <= player.MaxLevel; level++ {
-		if rt, ok := rating.EngineLevel(level); ok {
-			out = append(out, engineJSON{level, rt})
-		}
+		e := player.LevelElo[level]
+		out = append(out, engineJSON{level, e.Elo, e.Margin(), rating.EngineRating(e.Elo)})
 	}
 	return http.StatusOK, map[string]any{"levels": out}, nil
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"emergo/player"
 	"emergo/rating"
 	"emergo/ratings"
 	"emergo/server"
@@ -625,18 +626,22 @@ func TestEngineLevels(t *testing.T) {
 	e := newEnv(t, server.Config{})
 	var out struct {
 		Levels []struct {
-			Level  int
-			Rating float64
+			Level               int
+			Elo, Margin, Rating float64
 		}
 	}
 	e.client().getJSON(t, "/api/engines", &out)
-	if len(out.Levels) != rating.EngineLevels {
-		t.Fatalf("%d levels, want %d", len(out.Levels), rating.EngineLevels)
+	if len(out.Levels) != player.MaxLevel {
+		t.Fatalf("%d levels, want %d", len(out.Levels), player.MaxLevel)
 	}
 	for i, l := range out.Levels {
-		want, _ := rating.EngineLevel(i + 1)
-		if l.Level != i+1 || l.Rating != want {
-			t.Errorf("level %d: %+v, want rating %v", i+1, l, want)
+		m := player.LevelElo[i+1]
+		if l.Level != i+1 || l.Elo != m.Elo || l.Margin != m.Margin() || l.Rating != rating.EngineRating(m.Elo) {
+			t.Errorf("level %d: %+v, want Elo %v ± %v, rating %v", i+1, l, m.Elo, m.Margin(), rating.EngineRating(m.Elo))
+		}
+		// Each level is stronger than the one below, on both scales.
+		if i > 0 && (l.Elo <= out.Levels[i-1].Elo || l.Rating <= out.Levels[i-1].Rating) {
+			t.Errorf("level %d (%+v) is not above level %d (%+v)", i+1, l, i, out.Levels[i-1])
 		}
 	}
 }

@@ -23,12 +23,29 @@ func init() {
 	register("play", "play a game in the terminal, against the engine or at one keyboard", runPlay)
 }
 
+// levelsHelp lists the engine's levels with their Elo (player.LevelElo),
+// for play's help.
+func levelsHelp() string {
+	lines := []string{"The levels' Elo, the random mover at 0 (docs/strength.md):"}
+	line := " "
+	for level := 1; level <= player.MaxLevel; level++ {
+		e := player.LevelElo[level]
+		line += fmt.Sprintf(" %2d: %4.0f ± %-3.0f", level, e.Elo, e.Margin())
+		if level%4 == 0 || level == player.MaxLevel {
+			lines = append(lines, strings.TrimRight(line, " "))
+			line = " "
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("play", "",
 		"Plays a game in the terminal. Type moves in notation (e5, c3-d4, c3xe5xg7)\n"+
 			"and commands (moves, hint, undo, resign, save FILE, load FILE, help, quit).\n"+
 			"The board is drawn after every move with each column's make-up. Reads lines\n"+
-			"from standard input, so a game can also be piped in.", stderr)
+			"from standard input, so a game can also be piped in.\n\n"+
+			levelsHelp(), stderr)
 	bf := addBoardFlags(fs)
 	level := fs.Int("level", 5, fmt.Sprintf("engine level, 1 (weakest) to %d", player.MaxLevel))
 	color := fs.String("color", "white", "your colour: white, black, both (two people at one keyboard) or none (the engine plays itself)")

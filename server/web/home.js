@@ -62,12 +62,14 @@ export function newGameRequest(mode, f) {
 }
 
 /**
- * levelRating says the estimated rating of the engine at level, from the
- * levels of /api/engines: "(about 1818)", or "" if unknown.
+ * levelStrength says the measured Elo of the engine at level (the random
+ * mover at 0) with its 95% margin, and the rating on the site's scale
+ * that it makes, from the levels of /api/engines:
+ * "· Elo 1150 ± 70 (rating about 1550)", or "" if unknown.
  */
-export function levelRating(levels, level) {
+export function levelStrength(levels, level) {
   const l = levels.find((x) => x.level === level);
-  return l ? t('home.level_rating', { rating: Math.round(l.rating) }) : '';
+  return l ? t('home.level_strength', { elo: Math.round(l.elo), margin: Math.round(l.margin), rating: Math.round(l.rating) }) : '';
 }
 
 const prefFields = ['size', 'color', 'level', 'days', 'minutes', 'increment'];
@@ -93,13 +95,13 @@ export function homePage() {
   let levels = [];
   const syncLevel = () => {
     $('#level-out').textContent = f.level.value;
-    $('#level-rating').textContent = levelRating(levels, Number(f.level.value));
+    $('#level-rating').textContent = levelStrength(levels, Number(f.level.value));
   };
   f.clock.addEventListener('change', syncClock);
   f.level.addEventListener('input', syncLevel);
   syncClock();
   syncLevel();
-  // The levels' estimated ratings, for display: games against the engine
+  // The levels' measured strength, for display: games against the engine
   // are not rated.
   api.engines().then((e) => {
     levels = e.levels || [];

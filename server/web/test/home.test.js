@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { ago, levelRating, listResult, newGameRequest } from '../home.js';
+import { ago, levelStrength, listResult, newGameRequest } from '../home.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -72,15 +72,15 @@ test('newGameRequest', async (t) => {
   }
 });
 
-test('levelRating', async (t) => {
-  const levels = [{ level: 1, rating: 800 }, { level: 3, rating: 1818.1 }];
+test('levelStrength', async (t) => {
+  const levels = [{ level: 1, elo: 352.4, margin: 48.6, rating: 752.4 }, { level: 3, elo: 1149.6, margin: 70.2, rating: 1549.6 }];
   const cases = [
-    { name: 'a level', level: 3, want: '(about 1818)' },
-    { name: 'the first', level: 1, want: '(about 800)' },
+    { name: 'a level', level: 3, want: '· Elo 1150 ± 70 (rating about 1550)' },
+    { name: 'the first', level: 1, want: '· Elo 352 ± 49 (rating about 752)' },
     { name: 'a level not listed', level: 2, want: '' },
   ];
   for (const c of cases) {
-    await t.test(c.name, () => assert.equal(levelRating(levels, c.level), c.want));
+    await t.test(c.name, () => assert.equal(levelStrength(levels, c.level), c.want));
   }
-  await t.test('before the levels came', () => assert.equal(levelRating([], 3), ''));
+  await t.test('before the levels came', () => assert.equal(levelStrength([], 3), ''));
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { failureText } from '../api.js';
-import { ago, levelRating, listResult } from '../home.js';
+import { ago, levelStrength, listResult } from '../home.js';
 import {
   errorText, formatDate, formatNumber, LANGUAGES, lang, pluralCategory, setCatalogue, setStrict, t, tParts, useLanguage,
 } from '../i18n.js';
@@ -126,7 +126,7 @@ test('the home page in Russian', () => {
   assert.equal(ago('2026-03-05T12:00:00Z', now), '5 дней назад');
   assert.equal(ago('2026-01-01T12:00:00Z', now), '01.01.2026');
   assert.equal(listResult('1-0'), 'Победа белых');
-  assert.equal(levelRating([{ level: 3, rating: 1500.4 }], 3), '(около 1500)');
+  assert.equal(levelStrength([{ level: 3, elo: 1100.4, margin: 60, rating: 1500.4 }], 3), '· Эло 1100 ± 60 (рейтинг около 1500)');
   inLanguage('en');
 });
 
