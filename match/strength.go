@@ -204,7 +204,11 @@ func WriteStrengthMarkdown(w io.Writer, rows []StrengthRow, cfg StrengthConfig, 
 	}
 	fmt.Fprintf(&b, "\nMeasured on %s with:\n\n```\n%s\n```\n", time.Now().Format("2006-01-02"), command)
 	if elapsed > 0 {
-		fmt.Fprintf(&b, "\nThe run took %s.\n", elapsed.Round(time.Second))
+		pairs := "one game pair"
+		if cfg.Concurrency > 1 {
+			pairs = fmt.Sprintf("%d game pairs", cfg.Concurrency)
+		}
+		fmt.Fprintf(&b, "\nThe run took %s, %s at a time.\n", fmtDuration(elapsed), pairs)
 	}
 	if cfg.Ladder != nil {
 		b.WriteString("\n## How the levels are weakened\n\n")
@@ -213,6 +217,19 @@ func WriteStrengthMarkdown(w io.Writer, rows []StrengthRow, cfg StrengthConfig, 
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// fmtDuration writes d to the second as "1 h 2 min 3 s".
+func fmtDuration(d time.Duration) string {
+	d = d.Round(time.Second)
+	h, m, sec := int(d/time.Hour), int(d/time.Minute)%60, int(d/time.Second)%60
+	switch {
+	case h > 0:
+		return fmt.Sprintf("%d h %d min %d s", h, m, sec)
+	case m > 0:
+		return fmt.Sprintf("%d min %d s", m, sec)
+	}
+	return fmt.Sprintf("%d s", sec)
 }
 
 // wrap breaks text into lines of at most width bytes between words.
@@ -256,7 +273,7 @@ func writeLadder(b *strings.Builder, rows []StrengthRow, cfg StrengthConfig) {
 		"each match counted with one drawn game more, so that a match won entirely stays finite). The 95%% "+
 		"intervals are the 2.5%% and 97.5%% percentiles of %d fits to the matches' game pairs drawn again with "+
 		"replacement (a bootstrap, seeded: the same games give the same page). Each player is in a match with "+
-		"the next one up and with the one two above.", players[0], FitSamples), 76))
+		"the next one up and with the one two above.", players[0], FitSamples)+clockNote(cfg), 76))
 	b.WriteString("\n\n| player | how it plays | Elo | 95% interval | step from the one below | 95% interval of the step |\n")
 	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: |\n")
 	for i, r := range fit {
@@ -269,6 +286,16 @@ func writeLadder(b *strings.Builder, rows []StrengthRow, cfg StrengthConfig) {
 		fmt.Fprintf(b, "| %s | %s | %.0f | %s | %s | %s |\n", r.Name, howItPlays(r.Name), r.Elo, iv, step, stepIv)
 	}
 	b.WriteString("\n")
+}
+
+// clockNote says, for a ladder with a clocked player, that its place
+// depends on the machine.
+func clockNote(cfg StrengthConfig) string {
+	if cfg.MoveTime <= 0 || !slices.ContainsFunc(cfg.Ladder, timed) {
+		return ""
+	}
+	return fmt.Sprintf(" The players with a clock (%v a move) reach deeper on a faster or quieter machine, "+
+		"and their place with it; the others play the same moves on every machine.", cfg.MoveTime)
 }
 
 // howItPlays says how a player of a ladder chooses its moves.

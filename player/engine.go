@@ -39,7 +39,8 @@ type Level struct {
 var Evals = map[string]*eval.Weights{"beginner": &eval.Beginner, "novice": &eval.Novice}
 
 // String says how the level plays, for the levels' tables: "depth 2,
-// captures of 1 jump, free men only, within 0.40 of the best".
+// sees captures of up to 2 jumps, novice evaluation, within 0.40 of the
+// best".
 func (l Level) String() string {
 	var parts []string
 	if l.Depth > 0 {
@@ -49,7 +50,7 @@ func (l Level) String() string {
 		parts = append(parts, fmt.Sprintf("%d nodes", l.Nodes))
 	}
 	if l.Horizon > 0 {
-		parts = append(parts, fmt.Sprintf("captures of %d jump%s", l.Horizon, map[bool]string{true: "s"}[l.Horizon > 1]))
+		parts = append(parts, fmt.Sprintf("sees captures of up to %d jump%s", l.Horizon, map[bool]string{true: "s"}[l.Horizon > 1]))
 	}
 	for name, w := range Evals {
 		if l.Eval == w {
@@ -70,22 +71,26 @@ func (l Level) String() string {
 const MaxLevel = 10
 
 // Levels are the engine's levels 1 to MaxLevel (index 0 is unused),
-// spaced about evenly in Elo (LevelElo, docs/strength.md): level 1 is a
-// beginner who has just learned the rules, who counts columns instead of
-// free men, looks one move ahead and misses every capture of two jumps;
-// the next ones count free men, see further and longer captures, and
-// choose with less noise; from level 6 on they search a number of nodes,
-// and level 10 is the full engine, limited by its clock alone.
+// spaced about evenly in Elo (LevelElo, docs/strength.md). Level 1 is a
+// beginner who has just learned the rules: it counts columns instead of
+// free men, looks one move ahead, misses every capture of two jumps or
+// more, and chooses loosely. Levels 2 and 3 count free men and see
+// captures of two jumps; levels 4 and 5 judge as the engine does, two and
+// three plies deep, level 5 blind to captures of more than four jumps;
+// levels 6 to 9 search a number of nodes (the first two still blind to
+// the longest captures), and level 10 is the full engine, limited by its
+// clock alone. Levels 1 to 5 choose among the moves near the best, for
+// variety.
 var Levels = [MaxLevel + 1]Level{
 	1:  {Depth: 1, Horizon: 1, Eval: &eval.Beginner, Margin: 80},
 	2:  {Depth: 1, Horizon: 2, Eval: &eval.Novice, Margin: 40},
-	3:  {Depth: 2, Horizon: 2, Eval: &eval.Novice, Margin: 40},
-	4:  {Depth: 2, Horizon: 3, Margin: 10},
+	3:  {Depth: 2, Horizon: 2, Eval: &eval.Novice, Margin: 50},
+	4:  {Depth: 2, Margin: 10},
 	5:  {Depth: 3, Horizon: 4, Margin: 10},
 	6:  {Nodes: 1_000, Horizon: 4},
 	7:  {Nodes: 2_000, Horizon: 5},
 	8:  {Nodes: 5_000},
-	9:  {Nodes: 15_000},
+	9:  {Nodes: 25_000},
 	10: {},
 }
 

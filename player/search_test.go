@@ -125,8 +125,8 @@ func TestLevelString(t *testing.T) {
 	}{
 		{Level{}, "full strength, by the clock"},
 		{Level{Nodes: 5000}, "5000 nodes"},
-		{Level{Depth: 1, Horizon: 1, Eval: Evals["beginner"], Margin: 60}, "depth 1, captures of 1 jump, beginner evaluation, within 0.60 of the best"},
-		{Level{Depth: 3, Horizon: 2, Eval: Evals["novice"]}, "depth 3, captures of 2 jumps, novice evaluation"},
+		{Level{Depth: 1, Horizon: 1, Eval: Evals["beginner"], Margin: 60}, "depth 1, sees captures of up to 1 jump, beginner evaluation, within 0.60 of the best"},
+		{Level{Depth: 3, Horizon: 2, Eval: Evals["novice"]}, "depth 3, sees captures of up to 2 jumps, novice evaluation"},
 	} {
 		if got := c.lv.String(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.lv, got, c.want)

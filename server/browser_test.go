@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -27,6 +28,7 @@ import (
 
 	"emergo/notation"
 	"emergo/player"
+	"emergo/rating"
 	"emergo/rules"
 	"emergo/server"
 	"emergo/store/sqlstore"
@@ -462,13 +464,19 @@ var resultHeads = map[string]string{"1-0": "White wins", "0-1": "Black wins", "1
 func TestBrowserPlaysEngine(t *testing.T) {
 	exe := requireChromium(t)
 	// This creation time seeds a game in which the person's policy makes a
-	// multi-jump capture early and wins in about 30 plies.
+	// multi-jump capture early and wins in about 40 plies.
 	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 4, 0, time.UTC))
 	b := newBrowser(t, exe, "person")
 
-	b.do("create the game on the home page",
+	b.do("open the home page",
 		chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="new-engine"]`)),
+	)
+	// Beside the level chosen (3 on a fresh page), its measured Elo.
+	e3 := player.LevelElo[3]
+	strength := fmt.Sprintf("· Elo %.0f ± %.0f (rating about %.0f)", math.Round(e3.Elo), math.Round(e3.Margin()), math.Round(rating.EngineRating(e3.Elo)))
+	b.waitText("level 3's Elo beside the level", `[data-testid="level-rating"]`, func(s string) bool { return s == strength })
+	b.do("create the game on the home page",
 		chromedp.SendKeys(chromedp.CSS(`[data-testid="name"]`), "Ada"),
 		chromedp.SetValue(chromedp.CSS(`[data-testid="size"]`), "7"),
 		chromedp.SetValue(chromedp.CSS(`[data-testid="level"]`), "1"),
