@@ -5,8 +5,10 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
+	"emergo/notation"
 	"emergo/rules"
 )
 
@@ -245,4 +247,33 @@ func plainPerft(p *rules.Position, depth int) uint64 {
 		n += plainPerft(&q, depth-1)
 	}
 	return n
+}
+
+// A pass (PlayNull, for the search) hands the move to the other side and
+// nothing else: the hash is that of the same board with the other side to
+// move, and a second pass gives the position back.
+func TestPlayNull(t *testing.T) {
+	for _, text := range []string{"9x9 w 3/4 c3:W2b1 e5:B1", "7x7 b 0/0 a1:W3b1 c3:B1 e5:W1"} {
+		p, err := notation.ParsePosition(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := p
+		q.PlayNull()
+		flipped := strings.Replace(text, " w ", " b ", 1)
+		if p.Side() == rules.Black {
+			flipped = strings.Replace(text, " b ", " w ", 1)
+		}
+		want, err := notation.ParsePosition(flipped)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q != want {
+			t.Errorf("%s after a pass: %s, want %s", text, notation.FormatPosition(&q), flipped)
+		}
+		q.PlayNull()
+		if q != p {
+			t.Errorf("%s after two passes: %s", text, notation.FormatPosition(&q))
+		}
+	}
 }

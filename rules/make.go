@@ -62,3 +62,12 @@ func (p Position) After(m Move) Position {
 	p.Play(m)
 	return p
 }
+
+// PlayNull passes the turn: the same board with the other side to move.
+// No rule allows a pass (RULES 1.3); the search uses it to ask whether a
+// position is so good that even a free move for the opponent would not
+// save him (null-move pruning).
+func (p *Position) PlayNull() {
+	p.side = p.side.Other()
+	p.hash ^= zSide
+}
