@@ -9,6 +9,7 @@ package server_test
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -178,18 +179,21 @@ func TestBrowserAccessibility(t *testing.T) {
 // engineGameAfter creates a 7x7 game against the engine at level 1, the
 // reader White, and plays plies of it (the reader's first legal move each
 // time, the engine's replies) through the API; it returns the game's id
-// once it is the reader's turn again.
+// once it is the reader's turn again after at least plies and with a
+// column holding prisoners on the board, whose count chips the check
+// must see, whatever the engine's level plays.
 func (b *browser) engineGameAfter(plies int) string {
 	b.t.Helper()
 	id := evalJS[map[string]any](b, fetchJS("/api/games", `{mode: 'engine', size: 7, color: 'white', level: 1}`))["id"].(string)
+	prisoners := regexp.MustCompile(`:[WB][0-9]+[wb][0-9]+`)
 	for {
 		st := b.waitState("the engine has replied", id, func(st state) bool {
 			return st.Over || (st.Turn == "white" && !st.Thinking)
 		})
 		if st.Over {
-			b.t.Fatalf("the game against the engine ended after %d plies (%s)", len(st.Moves), st.Reason)
+			b.t.Fatalf("the game against the engine ended after %d plies (%s) with no column holding prisoners", len(st.Moves), st.Reason)
 		}
-		if len(st.Moves) >= plies {
+		if len(st.Moves) >= plies && prisoners.MatchString(st.Position) {
 			return id
 		}
 		evalJS[map[string]any](b, fetchJS("/api/games/"+id+"/move", fmt.Sprintf(`{move: '%s', ply: %d}`, st.Legal[0], len(st.Moves))))
