@@ -32,8 +32,8 @@ func LadderPlayers() []string {
 // LadderPairings returns the rows of a ladder over players, weakest
 // first: each player against the next one up, in adjacent games, and
 // against the one two above, in skip games, the weaker player first and
-// the rows in the order of the weaker. Every player but the top two is
-// then in four rows, so that each is tied to the scale by more than one
+// the rows in the order of the weaker. Each player is then in two rows
+// (the ends of the ladder) to four, tied to the scale by more than one
 // match.
 func LadderPairings(players []string, adjacent, skip int) []Pairing {
 	var out []Pairing

@@ -90,7 +90,7 @@ var Levels = [MaxLevel + 1]Level{
 	6:  {Nodes: 1_000, Horizon: 4},
 	7:  {Nodes: 2_000, Horizon: 5},
 	8:  {Nodes: 5_000},
-	9:  {Nodes: 25_000},
+	9:  {Nodes: 30_000},
 	10: {},
 }
 

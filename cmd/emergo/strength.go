@@ -34,7 +34,7 @@ func runStrength(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 40, "games of each row between neighbours of the ladder, rounded up to an even number (with -rows: of every row)")
 	games2 := fs.Int("games2", 20, "games of each row between players two apart on the ladder")
 	ladder := fs.String("ladder", "", "the players of the ladder, weakest first, the first at 0: \"P1; P2; P3\" (default random and the levels)")
-	movetime := fs.Duration("movetime", 100*time.Millisecond, "time per move of the engine levels")
+	movetime := fs.Duration("movetime", 100*time.Millisecond, "time per move of the top level and of cmd: engines (the other levels play by their limits)")
 	size := fs.String("size", "both", "board: 9, 7 or both (alternating by pair)")
 	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
 	maxPlies := fs.Int("maxplies", 300, "adjudicate a draw after this many plies; 0 for no limit")
