@@ -49,8 +49,11 @@ func (l Level) String() string {
 	if l.Nodes > 0 {
 		parts = append(parts, fmt.Sprintf("%d nodes", l.Nodes))
 	}
-	if l.Horizon > 0 {
-		parts = append(parts, fmt.Sprintf("sees captures of up to %d jump%s", l.Horizon, map[bool]string{true: "s"}[l.Horizon > 1]))
+	switch {
+	case l.Horizon == 1:
+		parts = append(parts, "sees captures of up to 1 jump")
+	case l.Horizon > 1:
+		parts = append(parts, fmt.Sprintf("sees captures of up to %d jumps", l.Horizon))
 	}
 	for name, w := range Evals {
 		if l.Eval == w {
