@@ -14,12 +14,17 @@
 //     compulsory in Emergo (RULES 3.5), so a position where the side to
 //     move must capture is never a leaf; the search goes on through the
 //     forced captures until a quiet position is reached.
+//   - Single-reply extension: a position with one legal move, most often
+//     a forced capture, is searched a ply deeper (+81 Elo in self-play at
+//     25 ms a move, docs/evidence.md).
 //   - Late move reductions for quiet moves that come late in the order at
-//     sufficient depth, re-searched at full depth when they beat alpha
-//     (+65 Elo in self-play at 40 ms a move, docs/evidence.md). Null-move
-//     pruning is not used: there is no pass in Emergo, and a player with
-//     no move only draws, so zugzwang is common in the endgame. Futility
-//     pruning was tried and dropped: no gain in 400 games (docs/evidence.md).
+//     sufficient depth, growing with the logarithms of depth and move
+//     number, re-searched at full depth when they beat alpha; null-move
+//     pruning where a pass is seldom an advantage (no man in hand, two
+//     columns or more: a player with no move only draws, so zugzwang is
+//     common in the endgame). Together +60 Elo at 100 ms a move against
+//     the search without them (docs/evidence.md). Futility pruning, late
+//     move pruning, reverse futility and ProbCut were tried and dropped.
 //   - Repetitions on the path or in the game since the last entry score
 //     as a draw (RULES 6.3).
 //   - Several best lines (MultiPV) by searching the root moves after the

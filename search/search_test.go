@@ -357,3 +357,20 @@ func TestHorizonAndEval(t *testing.T) {
 		}
 	}
 }
+
+// A position with a single legal move is searched a ply deeper: at depth
+// 2, White's only move leaves Black a single step (no capture anywhere),
+// and the line goes on through it to a White move before the evaluation,
+// where without the extension it would end after Black's step.
+func TestSingleReplyExtension(t *testing.T) {
+	p := mustPos(t, "9x9 w 0/0 a1:B1 i9:W1")
+	g := p.Geometry()
+	r := newEngine().Search(context.Background(), p, nil, search.Limits{Depth: 2}, nil)
+	var pv []string
+	for _, m := range r.Lines[0].PV {
+		pv = append(pv, m.Text(g))
+	}
+	if len(pv) != 3 || pv[0] != "i9-h8" || pv[1] != "a1-b2" {
+		t.Errorf("PV %v, want i9-h8 a1-b2 and a White move", pv)
+	}
+}
