@@ -79,10 +79,12 @@ func (b *browser) playOnPuzzle(move string) {
 }
 
 // puzzlesForBrowser picks from the shipped sets a 7x7 puzzle of two moves
-// of the solver, and a 9x9 puzzle with a wrong move and a refused entry
-// of one square each (a quiet legal move that is not the solution, and an
+// of the solver, and a puzzle with a wrong move and a refused entry of
+// one square each (a quiet legal move that is not the solution, and an
 // empty square the rules do not let the solver enter on), so that both
-// take one click.
+// take one click: from the 9x9 set if it has one, else from the 7x7 set
+// (the sets are made by the engine, and which puzzles they hold changes
+// with it).
 func puzzlesForBrowser(t *testing.T) (two *puzzle.Puzzle, one *puzzle.Puzzle, wrong, refused string) {
 	t.Helper()
 	for i := range puzzle.Set(7).Puzzles {
@@ -91,27 +93,32 @@ func puzzlesForBrowser(t *testing.T) (two *puzzle.Puzzle, one *puzzle.Puzzle, wr
 			break
 		}
 	}
-	for i := range puzzle.Set(9).Puzzles {
-		p := &puzzle.Set(9).Puzzles[i]
-		g := p.Start.Geometry()
-		wrong, refused = "", ""
-		for _, m := range p.Start.Legal(nil) {
-			if m.Kind() == rules.Entry && !p.Line[0].Accepts(m) {
-				wrong = m.Text(g)
+	for _, size := range []int{9, 7} {
+		for i := range puzzle.Set(size).Puzzles {
+			p := &puzzle.Set(size).Puzzles[i]
+			g := p.Start.Geometry()
+			wrong, refused = "", ""
+			for _, m := range p.Start.Legal(nil) {
+				if m.Kind() == rules.Entry && !p.Line[0].Accepts(m) {
+					wrong = m.Text(g)
+					break
+				}
+			}
+			for s := rules.Square(0); int(s) < g.Squares; s++ {
+				if !p.Start.At(s).Empty() {
+					continue
+				}
+				if _, err := notation.ParseMove(&p.Start, g.Name(s)); err != nil {
+					refused = g.Name(s)
+					break
+				}
+			}
+			if wrong != "" && refused != "" && p != two {
+				one = p
 				break
 			}
 		}
-		for s := rules.Square(0); int(s) < g.Squares; s++ {
-			if !p.Start.At(s).Empty() {
-				continue
-			}
-			if _, err := notation.ParseMove(&p.Start, g.Name(s)); err != nil {
-				refused = g.Name(s)
-				break
-			}
-		}
-		if wrong != "" && refused != "" {
-			one = p
+		if one != nil {
 			break
 		}
 	}
@@ -123,11 +130,11 @@ func puzzlesForBrowser(t *testing.T) (two *puzzle.Puzzle, one *puzzle.Puzzle, wr
 
 // TestBrowserPuzzles: a solver on a wide window and on a phone solves a
 // puzzle of two moves by clicking, the opponent's reply played between
-// them, and sees his rating rise; then, in a puzzle of the 9x9 set, tries
-// an entry the rules refuse (told the rule, which costs nothing), plays a
-// wrong move and is told the winning one and the engine's refutation, his
-// rating falling, and steps through the solution. The screenshots are for
-// the eye.
+// them, and sees his rating rise; then, in a puzzle with entries (of the
+// 9x9 set if it has one), tries an entry the rules refuse (told the rule,
+// which costs nothing), plays a wrong move and is told the winning one and
+// the engine's refutation, his rating falling, and steps through the
+// solution. The screenshots are for the eye.
 func TestBrowserPuzzles(t *testing.T) {
 	exe := requireChromium(t)
 	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
@@ -164,7 +171,7 @@ func TestBrowserPuzzles(t *testing.T) {
 			b.screenshot("puzzle-solved-" + size.name)
 
 			// A refused entry, by the keyboard, then a wrong move.
-			b.do("open the 9x9 puzzle", chromedp.Navigate(ts.URL+"/puzzles#"+one.ID))
+			b.do("open the puzzle with entries", chromedp.Navigate(ts.URL+"/puzzles#"+one.ID))
 			b.waitPuzzles("the puzzle shown", func(v puzzlesView) bool { return v.ID == one.ID && v.Board })
 			b.do("enter on "+refused+" by the keyboard", chromedp.Focus(chromedp.CSS(`g[data-square="`+refused+`"]`)), chromedp.KeyEvent("\r"))
 			v = b.waitPuzzles("the refusal", func(v puzzlesView) bool { return v.Kind == "illegal" })
@@ -184,7 +191,7 @@ func TestBrowserPuzzles(t *testing.T) {
 
 			b.do("the next puzzle", chromedp.Click(chromedp.CSS(`[data-testid="puzzle-next"]`)))
 			v = b.waitPuzzles("another puzzle", func(v puzzlesView) bool { return v.ID != one.ID && v.ID != "" && v.State == "playing" && v.Board })
-			if !strings.HasPrefix(v.ID, "9-") || v.Kind != "" {
+			if sizePrefix := strings.SplitN(one.ID, "-", 2)[0] + "-"; !strings.HasPrefix(v.ID, sizePrefix) || v.Kind != "" {
 				t.Errorf("the next puzzle: %+v", v)
 			}
 		})
