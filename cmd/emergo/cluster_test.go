@@ -129,10 +129,23 @@ func clusterWorkerKilled(t *testing.T, a, b *proc, db string) {
 				name, len(st.Moves), st.Version, st.Turn, moved.Version+1)
 		}
 	}
+	// The worker plays the move, then records its job as done: the
+	// viewers may see the move first.
 	var n, claims int
 	var state string
-	if err := jobs.QueryRow(`SELECT count(*), max(claims), max(state) FROM jobs WHERE game_id = $1 AND kind = 'move'`, g.ID).Scan(&n, &claims, &state); err != nil {
-		t.Fatal(err)
+	timeout = time.After(patience)
+	for {
+		if err := jobs.QueryRow(`SELECT count(*), max(claims), max(state) FROM jobs WHERE game_id = $1 AND kind = 'move'`, g.ID).Scan(&n, &claims, &state); err != nil {
+			t.Fatal(err)
+		}
+		if state != "running" {
+			break
+		}
+		select {
+		case <-timeout:
+			t.Fatalf("the engine's move still running %v after it was played", patience)
+		case <-time.After(10 * time.Millisecond):
+		}
 	}
 	if n != 1 || claims != 2 || state != "done" {
 		t.Errorf("the engine's move: %d jobs, claimed %d times, %s; want one job claimed twice, done", n, claims, state)
