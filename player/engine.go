@@ -79,7 +79,7 @@ const MaxLevel = 10
 // free men, looks one move ahead, misses every capture of two jumps or
 // more, and chooses loosely. Levels 2 and 3 count free men and see
 // captures of two jumps; levels 4 and 5 judge as the engine does, two and
-// three plies deep, level 5 blind to captures of more than four jumps;
+// three plies deep, level 5 blind to captures of more than three jumps;
 // levels 6 to 9 search a number of nodes (the first two still blind to
 // the longest captures), and level 10 is the full engine, limited by its
 // clock alone. Levels 1 to 5 choose among the moves near the best, for
@@ -89,7 +89,7 @@ var Levels = [MaxLevel + 1]Level{
 	2:  {Depth: 1, Horizon: 2, Eval: &eval.Novice, Margin: 40},
 	3:  {Depth: 2, Horizon: 2, Eval: &eval.Novice, Margin: 50},
 	4:  {Depth: 2, Margin: 10},
-	5:  {Depth: 3, Horizon: 4, Margin: 10},
+	5:  {Depth: 3, Horizon: 3, Margin: 10},
 	6:  {Nodes: 1_000, Horizon: 4},
 	7:  {Nodes: 2_000, Horizon: 5},
 	8:  {Nodes: 5_000},
