@@ -96,25 +96,8 @@ func puzzlesForBrowser(t *testing.T) (two *puzzle.Puzzle, one *puzzle.Puzzle, wr
 	for _, size := range []int{9, 7} {
 		for i := range puzzle.Set(size).Puzzles {
 			p := &puzzle.Set(size).Puzzles[i]
-			g := p.Start.Geometry()
-			wrong, refused = "", ""
-			for _, m := range p.Start.Legal(nil) {
-				if m.Kind() == rules.Entry && !p.Line[0].Accepts(m) {
-					wrong = m.Text(g)
-					break
-				}
-			}
-			for s := rules.Square(0); int(s) < g.Squares; s++ {
-				if !p.Start.At(s).Empty() {
-					continue
-				}
-				if _, err := notation.ParseMove(&p.Start, g.Name(s)); err != nil {
-					refused = g.Name(s)
-					break
-				}
-			}
-			if wrong != "" && refused != "" && p != two {
-				one = p
+			if w, r := entryChoices(p); w != "" && r != "" && p != two {
+				one, wrong, refused = p, w, r
 				break
 			}
 		}
@@ -126,6 +109,29 @@ func puzzlesForBrowser(t *testing.T) (two *puzzle.Puzzle, one *puzzle.Puzzle, wr
 		t.Fatal("the sets have no puzzles for the browser test")
 	}
 	return two, one, wrong, refused
+}
+
+// entryChoices returns, for p's start, an entry that is legal and not the
+// solution (wrong) and an empty square the rules refuse an entry on
+// (refused), each "" when there is none.
+func entryChoices(p *puzzle.Puzzle) (wrong, refused string) {
+	g := p.Start.Geometry()
+	for _, m := range p.Start.Legal(nil) {
+		if m.Kind() == rules.Entry && !p.Line[0].Accepts(m) {
+			wrong = m.Text(g)
+			break
+		}
+	}
+	for s := rules.Square(0); int(s) < g.Squares; s++ {
+		if !p.Start.At(s).Empty() {
+			continue
+		}
+		if _, err := notation.ParseMove(&p.Start, g.Name(s)); err != nil {
+			refused = g.Name(s)
+			break
+		}
+	}
+	return wrong, refused
 }
 
 // TestBrowserPuzzles: a solver on a wide window and on a phone solves a
