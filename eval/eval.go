@@ -19,9 +19,13 @@
 //     large prize if they are ever taken over.
 //   - Hand: men still in hand, the tempo and flexibility of entering, and
 //     the shadow piece to come.
+//   - Forks: of two or more exposed columns, the men the second most
+//     valuable would lose: one move saves one column, seldom two.
 //
 // The weights live in Weights and are fitted by the tune package on
-// self-play games (logistic regression of results on these features).
+// self-play games (logistic regression of results on these features),
+// one set for each board size: the same feature is not worth the same on
+// 9x9 and on 7x7.
 package eval
 
 import (
@@ -41,27 +45,58 @@ const (
 	Edge
 	Tall
 	Hand
+	Forks
 	NumFeatures
 )
 
 // FeatureNames names the features for tuning tools and reports.
 var FeatureNames = [NumFeatures]string{
 	"free men", "hostages", "exposed columns", "exposed men", "columns",
-	"mobility", "edge", "tall", "hand",
+	"mobility", "edge", "tall", "hand", "forks",
 }
 
 // Weights holds one weight per feature plus the tempo bonus of the side to
-// move.
+// move, and optionally the weights of the 7x7 board.
 type Weights struct {
 	W     [NumFeatures]int32
 	Tempo int32
+	// Small, if not nil, scores the positions of the 7x7 board instead.
+	// Fitted apart, the two boards weigh the features differently (an
+	// exposed column is worth 65 on 9x9 and 13 on 7x7, an edge column -22
+	// and -6), and one set fitted to both played worse than two
+	// (docs/evidence.md).
+	Small *Weights
+}
+
+// For returns the weights that score p: Small on the 7x7 board, if w has
+// them, else w.
+func (w *Weights) For(p *rules.Position) *Weights {
+	if w.Small != nil && p.Geometry().N == 7 {
+		return w.Small
+	}
+	return w
 }
 
 // Default is the tuned set of weights the engine plays with: the second
-// round of fitting, by `emergo tune fit tune/testdata/selfplay2.txt.gz` on
-// the positions of `emergo tune gen -games 2000 -seed 2 -weights
-// round1` (docs/tuning.md).
+// round of fitting, the positions of `emergo tune gen -games 2000 -seed 2
+// -weights round1` (tune/testdata/selfplay2.txt.gz) fitted one board size
+// at a time, `emergo tune fit -size 9` and `-size 7` (docs/tuning.md).
 var Default = Weights{
+	W:     [NumFeatures]int32{100, 16, 65, -27, -33, -1, -22, -4, -51, -67},
+	Tempo: 7,
+	Small: &Default7,
+}
+
+// Default7 is Default's weights for the 7x7 board.
+var Default7 = Weights{
+	W:     [NumFeatures]int32{100, 12, 13, -11, -20, 2, -6, -3, -32, -28},
+	Tempo: 7,
+}
+
+// Shared is the second round's weights fitted to the positions of both
+// sizes at once and without Forks, which the engine played with before
+// Default.
+var Shared = Weights{
 	W:     [NumFeatures]int32{100, 16, 31, -20, -27, 1, -9, -1, -38},
 	Tempo: 6,
 }
@@ -111,6 +146,7 @@ func Features(p *rules.Position, c rules.Color, f *[NumFeatures]int32) {
 	f[Edge] = int32(bits.OnesCount64(uint64(mine & g.Edge)))
 	f[Hand] = int32(p.Hand(c))
 	free := int32(p.Hand(c))
+	var stake1, stake2 int32 // the two largest stakes of exposed columns
 	for b := mine; b != 0; b &= b - 1 {
 		s := rules.Square(bits.TrailingZeros64(uint64(b)))
 		col := p.At(s)
@@ -119,9 +155,18 @@ func Features(p *rules.Position, c rules.Color, f *[NumFeatures]int32) {
 			f[Tall]++
 		}
 		if exposed>>s&1 == 1 {
-			f[ExposedMen]++
+			// A jump takes the top man, and frees the prisoners under
+			// it if it was the column's only man of c.
+			stake := int32(1)
 			if col.Top == 1 {
-				f[ExposedMen] += int32(col.Prisoners)
+				stake += int32(col.Prisoners)
+			}
+			f[ExposedMen] += stake
+			switch {
+			case stake > stake1:
+				stake1, stake2 = stake, stake1
+			case stake > stake2:
+				stake2 = stake
 			}
 		}
 	}
@@ -132,6 +177,7 @@ func Features(p *rules.Position, c rules.Color, f *[NumFeatures]int32) {
 		}
 	}
 	f[FreeMen] = free
+	f[Forks] = stake2
 }
 
 // tallHeight is the least height of a Tall column. The weights were
@@ -142,8 +188,10 @@ const tallHeight = 3
 // Bitboard is rules.Bitboard, named here for brevity.
 type Bitboard = rules.Bitboard
 
-// Evaluate returns the score of p for the side to move with weights w.
+// Evaluate returns the score of p for the side to move with weights w
+// (w.Small on the 7x7 board, if w has them).
 func (w *Weights) Evaluate(p *rules.Position) int32 {
+	w = w.For(p)
 	var a, b [NumFeatures]int32
 	me := p.Side()
 	Features(p, me, &a)

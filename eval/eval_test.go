@@ -27,10 +27,36 @@ func TestFeaturesOfAHandMadePosition(t *testing.T) {
 		"edge":            {0, 1},
 		"tall":            {1, 1},
 		"hand":            {0, 0},
+		"forks":           {0, 1}, // c5 and e5, a man at stake on each
 	}
 	for i, name := range eval.FeatureNames {
 		if got := [2]int32{w[i], b[i]}; got != want[name] {
 			t.Errorf("%s: white, black = %v, want %v", name, got, want[name])
+		}
+	}
+}
+
+// Forks counts the stake of the second most valuable exposed column: the
+// men its jump would take or free.
+func TestForks(t *testing.T) {
+	for _, tc := range []struct {
+		pos  string
+		want int32 // white's
+	}{
+		{"9x9 w 0/0 d4:W1 c5:B1 a9:B1", 0},                         // one exposed column
+		{"9x9 w 0/0 d4:W1b2 c5:B1 f4:W1 g5:B1 a9:B1", 1},           // stakes 3 and 1
+		{"9x9 w 0/0 d4:W1b2 c5:B1 f4:W1b1 g5:B1 a9:B1", 2},         // 3 and 2
+		{"9x9 w 0/0 d4:W1b1 c5:B1 f4:W1b2 g5:B1 a9:B1", 2},         // 2 and 3
+		{"9x9 w 0/0 d4:W2b2 c5:B1 f4:W1b3 g5:B1 h6:W1b1 a9:B1", 2}, // 1 (two white men on top), 4 and 2
+	} {
+		p, err := notation.ParsePosition(tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f [eval.NumFeatures]int32
+		eval.Features(&p, rules.White, &f)
+		if f[eval.Forks] != tc.want {
+			t.Errorf("%s: forks %d, want %d", tc.pos, f[eval.Forks], tc.want)
 		}
 	}
 }
@@ -41,10 +67,46 @@ func TestEvaluateIsFromTheSideToMove(t *testing.T) {
 	a, _ := notation.ParsePosition("7x7 w 2/3 a1:W3b1 c3:B1 e5:W1")
 	b, _ := notation.ParsePosition("7x7 b 2/3 a1:W3b1 c3:B1 e5:W1")
 	sa, sb := eval.Evaluate(&a), eval.Evaluate(&b)
-	if sa-eval.Default.Tempo != -(sb - eval.Default.Tempo) {
-		t.Errorf("white to move %d, black to move %d: not opposite apart from the tempo %d", sa, sb, eval.Default.Tempo)
+	tempo := eval.Default.For(&a).Tempo
+	if sa-tempo != -(sb - tempo) {
+		t.Errorf("white to move %d, black to move %d: not opposite apart from the tempo %d", sa, sb, tempo)
 	}
 	if sa <= 0 {
 		t.Errorf("white, a man ahead, scores %d", sa)
+	}
+}
+
+// Default scores each board with the weights fitted to it: the 7x7 board
+// with Default7, the 9x9 board with its own, and the two differ.
+func TestDefaultWeighsEachBoardApart(t *testing.T) {
+	// The same men on both boards: an exposed white column, black on the
+	// edge.
+	const men = "c3:W2 d4:B1 a5:B1 e5:W1b1"
+	for _, tc := range []struct {
+		pos   string
+		want  *eval.Weights // the board's own weights
+		gives *eval.Weights // what Default.For gives
+	}{
+		{"7x7 w 3/3 " + men, &eval.Default7, &eval.Default7},
+		{"9x9 w 5/5 " + men, &eval.Weights{W: eval.Default.W, Tempo: eval.Default.Tempo}, &eval.Default},
+	} {
+		p, err := notation.ParsePosition(tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := eval.Default.Evaluate(&p), tc.want.Evaluate(&p); got != want {
+			t.Errorf("%s: Default scores %d, the board's own weights %d", tc.pos, got, want)
+		}
+		if got := eval.Default.For(&p); got != tc.gives {
+			t.Errorf("%s: Default.For gives %p, want %p", tc.pos, got, tc.gives)
+		}
+	}
+	if eval.Default.W == eval.Default7.W {
+		t.Error("the 9x9 and 7x7 weights are the same")
+	}
+	// Weights without Small score every board with themselves.
+	p, _ := notation.ParsePosition("7x7 w 3/3 " + men)
+	if got := eval.Novice.For(&p); got != &eval.Novice {
+		t.Errorf("Novice.For(7x7) = %p, want Novice itself", got)
 	}
 }

@@ -55,8 +55,8 @@ func WeightsNamed(name string) (*eval.Weights, bool) {
 
 // WriteWeights writes the fitted weights for a person to read: each
 // feature's weight and coefficient, then the weights as the Go source of
-// eval.Default, ready to paste.
-func (r FitResult) WriteWeights(w io.Writer) error {
+// the variable name of package eval, ready to paste.
+func (r FitResult) WriteWeights(w io.Writer, name string) error {
 	var b strings.Builder
 	for i, name := range eval.FeatureNames {
 		fmt.Fprintf(&b, "  %-16s %6d   (%.5f per unit)\n", name, r.Weights.W[i], r.Raw[i])
@@ -66,10 +66,21 @@ func (r FitResult) WriteWeights(w io.Writer) error {
 	for i, x := range r.Weights.W {
 		ws[i] = fmt.Sprint(x)
 	}
-	fmt.Fprintf(&b, "var Default = Weights{\n\tW:     [NumFeatures]int32{%s},\n\tTempo: %d,\n}\n",
-		strings.Join(ws, ", "), r.Weights.Tempo)
+	fmt.Fprintf(&b, "var %s = Weights{\n\tW:     [NumFeatures]int32{%s},\n\tTempo: %d,\n}\n",
+		name, strings.Join(ws, ", "), r.Weights.Tempo)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// OfSize returns the samples of the n x n board, in their order.
+func OfSize(samples []Sample, n int) []Sample {
+	var out []Sample
+	for _, s := range samples {
+		if s.Pos.Geometry().N == n {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Fit finds the weights that best predict the results by logistic

@@ -188,3 +188,27 @@ func TestReadRejectsBadLines(t *testing.T) {
 		}
 	}
 }
+
+// OfSize keeps the samples of one board, in their order.
+func TestOfSize(t *testing.T) {
+	ps := randomPositions(9, 5) // 9x9 and 7x7 in turn
+	samples := make([]Sample, len(ps))
+	for i, p := range ps {
+		samples[i] = Sample{Pos: p, Result: float64(i)}
+	}
+	for _, n := range []int{9, 7} {
+		got := OfSize(samples, n)
+		want := 5
+		if n == 7 {
+			want = 4
+		}
+		if len(got) != want {
+			t.Fatalf("OfSize(%d): %d samples, want %d", n, len(got), want)
+		}
+		for i, s := range got {
+			if s.Pos.Geometry().N != n || s.Result != float64(2*i+(9-n)/2) {
+				t.Errorf("OfSize(%d)[%d]: a %dx%d position, sample %v", n, i, s.Pos.Geometry().N, s.Pos.Geometry().N, s.Result)
+			}
+		}
+	}
+}

@@ -208,6 +208,7 @@ func TestReport(t *testing.T) {
 		{"usage of book build", []string{"book", "build", "-games", "0"}, "emergo: book: 0 games: at least one\nRun 'emergo book build -h' for usage.\n", 2},
 		{"usage of book show", []string{"book", "show", "-size", "8"}, "emergo: -size 8: want 9 or 7\nRun 'emergo book show -h' for usage.\n", 2},
 		{"usage of puzzles gen", []string{"puzzles", "gen", "-size", "8"}, "emergo: -size 8: want 9 or 7\nRun 'emergo puzzles gen -h' for usage.\n", 2},
+		{"usage of tune fit", []string{"tune", "fit", "-size", "8", "x.gz"}, "emergo: -size 8: want 9, 7 or 0 (both)\nRun 'emergo tune fit -h' for usage.\n", 2},
 		{"usage of egtb gen", []string{"egtb", "gen", "-size", "8"}, "emergo: -size 8: want 9 or 7\nRun 'emergo egtb gen -h' for usage.\n", 2},
 		{"no subcommand", []string{"puzzles"}, "emergo: puzzles needs gen first: emergo puzzles gen [flags]\nRun 'emergo puzzles -h' for usage.\n", 2},
 		{"unknown subcommand", []string{"book", "make"}, "emergo: book needs build or show first: emergo book build|show [flags]\nRun 'emergo book -h' for usage.\n", 2},

@@ -98,13 +98,21 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 func runTuneFit(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("tune fit", "FILE",
 		"Fits the evaluation weights to the positions of FILE (written by tune gen)\n"+
-			"by logistic regression and prints them as Go for eval.Default.", stderr)
+			"by logistic regression and prints them as Go for package eval: eval.Default\n"+
+			"from the 9x9 positions (-size 9), eval.Default7 from the 7x7 ones (-size 7),\n"+
+			"eval.Shared from both.", stderr)
 	l2 := fs.Float64("l2", 1e-4, "L2 regularisation strength")
+	size := fs.Int("size", 0, "fit the positions of this board size only: 9 or 7 (0: both)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return usageError{"tune fit needs one FILE"}
+	}
+	// The variable of package eval the weights are printed as.
+	name, ok := map[int]string{0: "Shared", 9: "Default", 7: "Default7"}[*size]
+	if !ok {
+		return usageError{fmt.Sprintf("-size %d: want 9, 7 or 0 (both)", *size)}
 	}
 	f, err := os.Open(fs.Arg(0))
 	if err != nil {
@@ -115,13 +123,19 @@ func runTuneFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *size != 0 {
+		samples = tune.OfSize(samples, *size)
+		if len(samples) == 0 {
+			return fmt.Errorf("%s has no %dx%d positions", fs.Arg(0), *size, *size)
+		}
+	}
 	res, err := tune.Fit(samples, *l2)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s, %s, log loss %.5f (always the mean: %.5f)\n",
 		plural(len(samples), "position"), plural(res.Iterations, "iteration"), res.LogLoss, res.Baseline)
-	if err := res.WriteWeights(stdout); err != nil {
+	if err := res.WriteWeights(stdout, name); err != nil {
 		return err
 	}
 	return nil
