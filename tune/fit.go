@@ -55,8 +55,8 @@ func WeightsNamed(name string) (*eval.Weights, bool) {
 
 // WriteWeights writes the fitted weights for a person to read: each
 // feature's weight and coefficient, then the weights as the Go source of
-// the variable name of package eval, ready to paste.
-func (r FitResult) WriteWeights(w io.Writer, name string) error {
+// the variable varName of package eval, ready to paste.
+func (r FitResult) WriteWeights(w io.Writer, varName string) error {
 	var b strings.Builder
 	for i, name := range eval.FeatureNames {
 		fmt.Fprintf(&b, "  %-16s %6d   (%.5f per unit)\n", name, r.Weights.W[i], r.Raw[i])
@@ -67,7 +67,7 @@ func (r FitResult) WriteWeights(w io.Writer, name string) error {
 		ws[i] = fmt.Sprint(x)
 	}
 	fmt.Fprintf(&b, "var %s = Weights{\n\tW:     [NumFeatures]int32{%s},\n\tTempo: %d,\n}\n",
-		name, strings.Join(ws, ", "), r.Weights.Tempo)
+		varName, strings.Join(ws, ", "), r.Weights.Tempo)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
