@@ -63,8 +63,9 @@ type Weights struct {
 	// Small, if not nil, scores the positions of the 7x7 board instead.
 	// Fitted apart, the two boards weigh the features differently (an
 	// exposed column is worth 65 on 9x9 and 13 on 7x7, an edge column -22
-	// and -6), and one set fitted to both played worse than two
-	// (docs/evidence.md).
+	// and -6), and one set fitted to both played worse than two at 25 ms
+	// a move (about 25 Elo; no difference was measured at 100 ms,
+	// docs/evidence.md).
 	Small *Weights
 }
 
