@@ -197,7 +197,7 @@ func TestBrowserPuzzles(t *testing.T) {
 
 			b.do("the next puzzle", chromedp.Click(chromedp.CSS(`[data-testid="puzzle-next"]`)))
 			v = b.waitPuzzles("another puzzle", func(v puzzlesView) bool { return v.ID != one.ID && v.ID != "" && v.State == "playing" && v.Board })
-			if sizePrefix := strings.SplitN(one.ID, "-", 2)[0] + "-"; !strings.HasPrefix(v.ID, sizePrefix) || v.Kind != "" {
+			if !strings.HasPrefix(v.ID, fmt.Sprintf("%d-", one.Size())) || v.Kind != "" {
 				t.Errorf("the next puzzle: %+v", v)
 			}
 		})

@@ -40,11 +40,14 @@ type FitResult struct {
 }
 
 // WeightsNamed returns the weights of eval by the names docs/tuning.md
-// gives them: "default" (the engine's), "round1" and "initial".
+// gives them: "default" (the engine's), "shared" (the engine's before
+// each board had its own), "round1" and "initial".
 func WeightsNamed(name string) (*eval.Weights, bool) {
 	switch name {
 	case "default":
 		return &eval.Default, true
+	case "shared":
+		return &eval.Shared, true
 	case "round1":
 		return &eval.Round1, true
 	case "initial":

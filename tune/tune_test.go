@@ -194,8 +194,9 @@ func TestOfSize(t *testing.T) {
 	ps := randomPositions(9, 5) // 9x9 and 7x7 in turn
 	samples := make([]Sample, len(ps))
 	for i, p := range ps {
-		samples[i] = Sample{Pos: p, Result: float64(i)}
+		samples[i] = Sample{Pos: p, Result: float64(i)} // the result marks the place
 	}
+	first := map[int]int{9: 0, 7: 1} // the place of each size's first sample
 	for _, n := range []int{9, 7} {
 		got := OfSize(samples, n)
 		want := 5
@@ -206,9 +207,23 @@ func TestOfSize(t *testing.T) {
 			t.Fatalf("OfSize(%d): %d samples, want %d", n, len(got), want)
 		}
 		for i, s := range got {
-			if s.Pos.Geometry().N != n || s.Result != float64(2*i+(9-n)/2) {
+			if s.Pos.Geometry().N != n || s.Result != float64(first[n]+2*i) {
 				t.Errorf("OfSize(%d)[%d]: a %dx%d position, sample %v", n, i, s.Pos.Geometry().N, s.Pos.Geometry().N, s.Result)
 			}
 		}
+	}
+}
+
+// WeightsNamed knows every name docs/tuning.md and tune gen's -weights give.
+func TestWeightsNamed(t *testing.T) {
+	for name, want := range map[string]*eval.Weights{
+		"default": &eval.Default, "shared": &eval.Shared, "round1": &eval.Round1, "initial": &eval.Initial,
+	} {
+		if got, ok := WeightsNamed(name); !ok || got != want {
+			t.Errorf("WeightsNamed(%q) = %p, %v; want %p", name, got, ok, want)
+		}
+	}
+	if _, ok := WeightsNamed("round3"); ok {
+		t.Error(`WeightsNamed("round3") is known`)
 	}
 }

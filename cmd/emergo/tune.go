@@ -44,7 +44,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.MaxPlies, "maxplies", 300, "a game longer than this counts as a draw")
 	fs.IntVar(&cfg.Workers, "workers", 0, "games played at once (default: one per core)")
 	out := fs.String("out", "selfplay.txt.gz", "output `file`, replaced")
-	weights := fs.String("weights", "default", "weights the engines play with: default, round1 or initial (see docs/tuning.md)")
+	weights := fs.String("weights", "default", "weights the engines play with: default, shared, round1 or initial (see docs/tuning.md)")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
 	if err := parseNoArgs(fs, args); err != nil {
