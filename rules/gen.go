@@ -52,6 +52,25 @@ func (p *Position) Entries() Bitboard {
 	return allowed
 }
 
+// HasQuietMove reports whether the player to move has an entry or a step
+// (RULES 4, 5): with no capture either, he has no legal move, and the game
+// is drawn (RULES 6.2) unless it is lost (6.1). It answers with a few
+// shifts where Legal would build the moves, for a search that meets the
+// question at every leaf.
+func (p *Position) HasQuietMove() bool {
+	if p.hand[p.side] > 0 {
+		return p.Entries() != 0
+	}
+	g := p.geo
+	empty := g.All &^ (p.own[0] | p.own[1])
+	for d := 0; d < 4; d++ {
+		if g.Shift(p.own[p.side], d)&empty != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Legal appends the legal moves of p to dst and returns it. It appends
 // nothing when the player to move has no legal move, which includes the
 // lost position of RULES 6.1. Repetition (RULES 6.3) needs the history and

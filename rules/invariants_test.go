@@ -66,6 +66,9 @@ func checkLegal(t *testing.T, p *rules.Position, ms []rules.Move) {
 			t.Fatalf("%s: %s listed twice", positionText(p), texts[i])
 		}
 	}
+	if !p.CanCapture() && p.HasQuietMove() != (len(ms) > 0) {
+		t.Fatalf("%s: HasQuietMove %v with %d legal moves", positionText(p), p.HasQuietMove(), len(ms))
+	}
 	if len(ms) == 0 {
 		return
 	}
@@ -274,6 +277,36 @@ func TestPlayNull(t *testing.T) {
 		q.PlayNull()
 		if q != p {
 			t.Errorf("%s after two passes: %s", text, notation.FormatPosition(&q))
+		}
+	}
+}
+
+// HasQuietMove answers for the positions of RULES 6.2 without the moves:
+// a lone man in a corner whose only neighbour is taken and cannot be
+// jumped has none.
+func TestHasQuietMove(t *testing.T) {
+	for _, c := range []struct {
+		pos  string
+		want bool
+	}{
+		{"7x7 w 0/0 a7:W1 b6:B1 c5:B1", false},            // blocked in the corner
+		{"7x7 w 0/0 a7:W1 c5:B1 e3:B1", true},             // b6 is free
+		{"7x7 w 0/0 a7:W1 b6:B1 c5:B1 e3:W2b1", true},     // another column steps
+		{"9x9 w 12/12 -", true},                           // the start: 40 entries
+		{"7x7 b 0/1 a7:W1 b6:B1 c5:B1 c7:B1 a5:B1", true}, // an entry is left
+	} {
+		p, err := notation.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.CanCapture() {
+			t.Fatalf("%s: a capture position, not a case of HasQuietMove", c.pos)
+		}
+		if got := p.HasQuietMove(); got != c.want {
+			t.Errorf("%s: HasQuietMove %v, want %v", c.pos, got, c.want)
+		}
+		if got := len(p.Legal(nil)) > 0; got != c.want {
+			t.Errorf("%s: Legal says %v, want %v", c.pos, got, c.want)
 		}
 	}
 }

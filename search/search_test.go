@@ -374,3 +374,31 @@ func TestSingleReplyExtension(t *testing.T) {
 		t.Errorf("PV %v, want i9-h8 a1-b2 and a White move", pv)
 	}
 }
+
+// A move that leaves the opponent no legal move draws (RULES 6.2), also
+// when it is the last ply of the search: Black, two free men up, must not
+// wall White's lone man into the corner with c7-b6 (c5 stops the jump
+// over b6), and the search must score that line a draw, not the men.
+func TestBlockedAtTheHorizonIsADraw(t *testing.T) {
+	p := mustPos(t, "7x7 b 0/0 a7:W1 c5:B1 c7:B1 e3:B1w3")
+	n := len(p.Legal(nil))
+	r := newEngine().Search(context.Background(), p, nil, search.Limits{Depth: 1, MultiPV: n}, nil)
+	if got := r.Move.Text(p.Geometry()); got == "c7-b6" {
+		t.Errorf("plays c7-b6, the draw, with score %d", r.Score)
+	}
+	if r.Score < 100 {
+		t.Errorf("best line scores %d: Black is two free men up", r.Score)
+	}
+	found := false
+	for _, l := range r.Lines {
+		if l.PV[0].Text(p.Geometry()) == "c7-b6" {
+			found = true
+			if l.Score != 0 {
+				t.Errorf("c7-b6 scores %d, want 0: White is left without a move", l.Score)
+			}
+		}
+	}
+	if !found || len(r.Lines) != n {
+		t.Errorf("%d lines for %d moves, c7-b6 among them: %v", len(r.Lines), n, found)
+	}
+}

@@ -489,6 +489,13 @@ func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
 	}
 	capture := p.CanCapture()
 	if (depth <= 0 && !capture) || ply >= maxPly {
+		if !capture && !p.HasQuietMove() {
+			// Blocked at the horizon: a draw (RULES 6.2), which the
+			// evaluation, counting men, would score as the material
+			// says. A player down to one column in a corner is often
+			// saved so, and the side ahead must see it coming.
+			return 0
+		}
 		return t.eval.Evaluate(p)
 	}
 	depth = max(depth, 0)
