@@ -21,13 +21,13 @@ func (e Elo) Margin() float64 { return (e.High - e.Low) / 2 }
 // whenever Levels, the search or the evaluation changes.
 var LevelElo = [MaxLevel + 1]Elo{
 	1:  {Elo: 312, Low: 271, High: 360},
-	2:  {Elo: 582, Low: 525, High: 643},
-	3:  {Elo: 872, Low: 807, High: 950},
-	4:  {Elo: 1094, Low: 1025, High: 1174},
-	5:  {Elo: 1254, Low: 1178, High: 1340},
-	6:  {Elo: 1462, Low: 1382, High: 1553},
-	7:  {Elo: 1608, Low: 1525, High: 1702},
-	8:  {Elo: 1793, Low: 1705, High: 1895},
-	9:  {Elo: 2060, Low: 1966, High: 2172},
-	10: {Elo: 2289, Low: 2195, High: 2409},
+	2:  {Elo: 580, Low: 525, High: 639},
+	3:  {Elo: 870, Low: 806, High: 948},
+	4:  {Elo: 1094, Low: 1023, High: 1174},
+	5:  {Elo: 1259, Low: 1184, High: 1344},
+	6:  {Elo: 1453, Low: 1374, High: 1543},
+	7:  {Elo: 1587, Low: 1502, High: 1679},
+	8:  {Elo: 1778, Low: 1689, High: 1878},
+	9:  {Elo: 2032, Low: 1943, High: 2136},
+	10: {Elo: 2315, Low: 2220, High: 2435},
 }
