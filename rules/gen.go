@@ -54,22 +54,10 @@ func (p *Position) Entries() Bitboard {
 
 // HasQuietMove reports whether the player to move has an entry or a step
 // (RULES 4, 5): with no capture either, he has no legal move, and the game
-// is drawn (RULES 6.2) unless it is lost (6.1). It answers with a few
-// shifts where Legal would build the moves, for a search that meets the
-// question at every leaf.
-func (p *Position) HasQuietMove() bool {
-	if p.hand[p.side] > 0 {
-		return p.Entries() != 0
-	}
-	g := p.geo
-	empty := g.All &^ (p.own[0] | p.own[1])
-	for d := 0; d < 4; d++ {
-		if g.Shift(p.own[p.side], d)&empty != 0 {
-			return true
-		}
-	}
-	return false
-}
+// is drawn (RULES 6.2) unless it is lost (6.1). It counts them as
+// CountLegal does, with population counts, where Legal would build the
+// moves, for a search that meets the question at every leaf.
+func (p *Position) HasQuietMove() bool { return p.countQuiet() > 0 }
 
 // Legal appends the legal moves of p to dst and returns it. It appends
 // nothing when the player to move has no legal move, which includes the
@@ -113,6 +101,12 @@ func (p *Position) CountLegal() int {
 		cg.run(p)
 		return cg.count
 	}
+	return p.countQuiet()
+}
+
+// countQuiet counts the entries of the player to move if he has men in
+// hand, else his steps: his legal moves when he has no capture.
+func (p *Position) countQuiet() int {
 	if p.hand[p.side] > 0 {
 		return bits.OnesCount64(uint64(p.Entries()))
 	}
