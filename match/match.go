@@ -247,8 +247,7 @@ func (r *runner) finish(g *GameResult) {
 	c := &r.sum.Counts
 	c.add(g)
 	if mate := r.results[idx^1]; mate != nil {
-		c.Pairs[int(2*(g.P1Score()+mate.P1Score()))]++
-		c.WhitePairs[int(2*(g.WhiteScore()+mate.WhiteScore()))]++
+		c.addPair(g, mate)
 	}
 	var llr float64
 	if s := r.cfg.SPRT; s != nil {

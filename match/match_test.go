@@ -185,6 +185,21 @@ func TestRunSizesAlternate(t *testing.T) {
 	if !slices.Equal(sum.Sizes, []int{9, 7}) {
 		t.Errorf("Sizes = %v", sum.Sizes)
 	}
+	// The boards' counts add up to the match's.
+	var games int
+	var pairs, whitePairs [5]int
+	for _, n := range sum.Sizes {
+		c := sum.CountsOn(n)
+		games += c.Games()
+		for k := range pairs {
+			pairs[k] += c.Pairs[k]
+			whitePairs[k] += c.WhitePairs[k]
+		}
+	}
+	if games != sum.Counts.Games() || pairs != sum.Counts.Pairs || whitePairs != sum.Counts.WhitePairs {
+		t.Errorf("the boards' counts (%d games, pairs %v, White's %v) do not add up to the match's (%d, %v, %v)",
+			games, pairs, whitePairs, sum.Counts.Games(), sum.Counts.Pairs, sum.Counts.WhitePairs)
+	}
 }
 
 func TestPlyLimit(t *testing.T) {

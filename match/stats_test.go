@@ -1,6 +1,7 @@
 package match
 
 import (
+	"emergo/rules"
 	"math"
 	"strings"
 	"testing"
@@ -160,5 +161,45 @@ func TestReportCountsWords(t *testing.T) {
 		if !strings.Contains(b.String(), c.want) {
 			t.Errorf("report lacks %q:\n%s", c.want, b.String())
 		}
+	}
+}
+
+// A match on both boards reports each board apart: the pairs of 9x9 and
+// of 7x7, an unfinished pair's game counted as a game but not as a pair.
+func TestReportByBoard(t *testing.T) {
+	game := func(num, size int, p1White bool, res rules.Result) GameResult {
+		return GameResult{Number: num, Pair: (num + 1) / 2, P1White: p1White, Size: size, Result: res}
+	}
+	s := Summary{P1: "a", P2: "b", Sizes: []int{9, 7}, Planned: 6, Games: []GameResult{
+		game(1, 9, true, rules.WhiteWins), game(2, 9, false, rules.BlackWins), // a wins both
+		game(3, 7, true, rules.WhiteWins), game(4, 7, false, rules.WhiteWins), // White wins both
+		game(5, 9, true, rules.Draw), // its pair unfinished
+	}}
+	for i := range s.Games {
+		s.Counts.add(&s.Games[i])
+	}
+	nine, seven := s.CountsOn(9), s.CountsOn(7)
+	if want := (Counts{Wins: 2, Draws: 1, Pairs: [5]int{4: 1}, WhiteWins: 1, BlackWins: 1, WhitePairs: [5]int{2: 1}}); nine != want {
+		t.Errorf("9x9 counts %+v, want %+v", nine, want)
+	}
+	if want := (Counts{Wins: 1, Losses: 1, Pairs: [5]int{2: 1}, WhiteWins: 2, WhitePairs: [5]int{4: 1}}); seven != want {
+		t.Errorf("7x7 counts %+v, want %+v", seven, want)
+	}
+	var b strings.Builder
+	if err := s.WriteReport(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"On 9x9: 2.5/3 = 0.833, Elo ", "On 7x7: 1.0/2 = 0.500, Elo 0.0 ", "; White scores 1.000\n"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, b.String())
+		}
+	}
+	one := Summary{P1: "a", P2: "b", Sizes: []int{9}, Planned: 2, Games: s.Games[:2], Counts: nine}
+	b.Reset()
+	if err := one.WriteReport(&b); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "On 9x9") {
+		t.Errorf("a match on one board repeats its score by board:\n%s", b.String())
 	}
 }

@@ -148,6 +148,12 @@ func (c *Counts) add(g *GameResult) {
 	}
 }
 
+// addPair counts the finished game pair of g and mate.
+func (c *Counts) addPair(g, mate *GameResult) {
+	c.Pairs[int(2*(g.P1Score()+mate.P1Score()))]++
+	c.WhitePairs[int(2*(g.WhiteScore()+mate.WhiteScore()))]++
+}
+
 // Progress reports a match after each finished game.
 type Progress struct {
 	Game   *GameResult // the game just finished
@@ -211,6 +217,30 @@ func (s *Summary) Terminations() []TermCount {
 	return out
 }
 
+// CountsOn returns the counts of the games played on the n x n board, their
+// finished pairs included: a match on both boards can be strong on one and
+// weak on the other, and the whole's Elo hides which.
+func (s *Summary) CountsOn(n int) Counts {
+	var c Counts
+	byNumber := map[int]*GameResult{}
+	for i := range s.Games {
+		if g := &s.Games[i]; g.Size == n {
+			byNumber[g.Number] = g
+		}
+	}
+	for num, g := range byNumber {
+		c.add(g)
+		// The pair's games are numbers 2k-1 and 2k; count the pair once,
+		// at its first game.
+		if num%2 == 1 {
+			if mate := byNumber[num+1]; mate != nil {
+				c.addPair(g, mate)
+			}
+		}
+	}
+	return c
+}
+
 // TermCount is the number of games that ended one way.
 type TermCount struct {
 	Termination game.Termination
@@ -219,7 +249,8 @@ type TermCount struct {
 
 // WriteReport writes the report of the match: the score, the Elo
 // difference with its interval, the likelihood of superiority, the game
-// pairs, White's score, the draw rate, the SPRT if any and the endings.
+// pairs, White's score, the draw rate, the score and Elo on each board
+// when there are two, the SPRT if any and the endings.
 func (s *Summary) WriteReport(w io.Writer) error {
 	c := &s.Counts
 	var b strings.Builder
@@ -253,6 +284,18 @@ func (s *Summary) WriteReport(w io.Writer) error {
 	fmt.Fprintf(&b, "White scores %.3f (%d-%d-%d), 95%% interval [%.3f, %.3f], Elo %s [%s, %s]; draw rate %.1f%%\n",
 		c.WhiteScore(), c.WhiteWins, c.Draws, c.BlackWins, ScoreFromElo(wiv.Low), ScoreFromElo(wiv.High),
 		fmtElo(wiv.Elo), fmtElo(wiv.Low), fmtElo(wiv.High), 100*c.DrawRate())
+	if len(s.Sizes) > 1 {
+		for _, size := range s.Sizes {
+			bc := s.CountsOn(size)
+			if bc.Games() == 0 {
+				continue
+			}
+			biv := bc.Elo()
+			fmt.Fprintf(&b, "On %dx%d: %.1f/%d = %.3f, Elo %s [%s, %s]; White scores %.3f\n",
+				size, size, float64(bc.Wins)+float64(bc.Draws)/2, bc.Games(), bc.Score(),
+				fmtElo(biv.Elo), fmtElo(biv.Low), fmtElo(biv.High), bc.WhiteScore())
+		}
+	}
 	if s.SPRT != nil {
 		lo, hi := s.SPRT.Bounds()
 		fmt.Fprintf(&b, "SPRT (%s): LLR %.2f, bounds [%.2f, %.2f]: %s\n", s.SPRT, s.LLR, lo, hi, s.Decision)
