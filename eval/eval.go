@@ -132,32 +132,59 @@ var (
 
 // Features fills f with the features of colour c in p (not a difference).
 func Features(p *rules.Position, c rules.Color, f *[NumFeatures]int32) {
+	var other [NumFeatures]int32
+	features(p, c, f, &other)
+}
+
+// features fills a with the features of colour c in p and b with those of
+// the other colour, in one pass: the shifts and the loops over the columns
+// serve both sides (a column's prisoners are the other side's hostages),
+// and the evaluation, which needs both, is a sixth of the search's time.
+func features(p *rules.Position, c rules.Color, a, b *[NumFeatures]int32) {
 	g := p.Geometry()
 	mine, theirs := p.Owned(c), p.Owned(c.Other())
 	empty := p.Empty()
-	*f = [NumFeatures]int32{}
-	var exposed Bitboard
+	*a, *b = [NumFeatures]int32{}, [NumFeatures]int32{}
+	var exposedA, exposedB Bitboard
 	for d := 0; d < 4; d++ {
-		// An enemy column on one side, an empty square on the other.
-		exposed |= g.Shift(theirs, d) & mine & g.Shift(empty, 3-d)
-		f[Mobility] += int32(bits.OnesCount64(uint64(g.Shift(mine, d) & empty)))
+		// A column with an enemy column on one side and an empty square
+		// on the other is exposed.
+		beyond := g.Shift(empty, 3-d)
+		fromMine, fromTheirs := g.Shift(mine, d), g.Shift(theirs, d)
+		exposedA |= fromTheirs & mine & beyond
+		exposedB |= fromMine & theirs & beyond
+		a[Mobility] += int32(bits.OnesCount64(uint64(fromMine & empty)))
+		b[Mobility] += int32(bits.OnesCount64(uint64(fromTheirs & empty)))
 	}
+	side(p, g, mine, exposedA, a, b)
+	side(p, g, theirs, exposedB, b, a)
+	a[Hand] = int32(p.Hand(c))
+	b[Hand] = int32(p.Hand(c.Other()))
+	a[FreeMen] += a[Hand]
+	b[FreeMen] += b[Hand]
+}
+
+// side adds to f the features of the columns own, exposed the ones among
+// them the other side could jump, and to other the hostages they hold.
+func side(p *rules.Position, g *rules.Geometry, own, exposed Bitboard, f, other *[NumFeatures]int32) {
 	f[ExposedCols] = int32(bits.OnesCount64(uint64(exposed)))
-	f[Columns] = int32(bits.OnesCount64(uint64(mine)))
-	f[Edge] = int32(bits.OnesCount64(uint64(mine & g.Edge)))
-	f[Hand] = int32(p.Hand(c))
-	free := int32(p.Hand(c))
+	f[Columns] = int32(bits.OnesCount64(uint64(own)))
+	f[Edge] = int32(bits.OnesCount64(uint64(own & g.Edge)))
 	var stake1, stake2 int32 // the two largest stakes of exposed columns
-	for b := mine; b != 0; b &= b - 1 {
+	for b := own; b != 0; b &= b - 1 {
 		s := rules.Square(bits.TrailingZeros64(uint64(b)))
 		col := p.At(s)
-		free += int32(col.Top)
+		f[FreeMen] += int32(col.Top)
 		if col.Height() >= tallHeight {
 			f[Tall]++
 		}
+		if col.Top == 1 {
+			// One jump frees the prisoners under a single man.
+			other[Hostages] += int32(col.Prisoners)
+		}
 		if exposed>>s&1 == 1 {
 			// A jump takes the top man, and frees the prisoners under
-			// it if it was the column's only man of c.
+			// it if it was the column's only man of its owner.
 			stake := int32(1)
 			if col.Top == 1 {
 				stake += int32(col.Prisoners)
@@ -171,13 +198,6 @@ func Features(p *rules.Position, c rules.Color, f *[NumFeatures]int32) {
 			}
 		}
 	}
-	for b := theirs; b != 0; b &= b - 1 {
-		s := rules.Square(bits.TrailingZeros64(uint64(b)))
-		if col := p.At(s); col.Top == 1 {
-			f[Hostages] += int32(col.Prisoners)
-		}
-	}
-	f[FreeMen] = free
 	f[Forks] = stake2
 }
 
@@ -194,9 +214,7 @@ type Bitboard = rules.Bitboard
 func (w *Weights) Evaluate(p *rules.Position) int32 {
 	w = w.For(p)
 	var a, b [NumFeatures]int32
-	me := p.Side()
-	Features(p, me, &a)
-	Features(p, me.Other(), &b)
+	features(p, p.Side(), &a, &b)
 	s := w.Tempo
 	for i := range a {
 		s += w.W[i] * (a[i] - b[i])

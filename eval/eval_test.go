@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"emergo/eval"
@@ -108,5 +109,33 @@ func TestDefaultWeighsEachBoardApart(t *testing.T) {
 	p, _ := notation.ParsePosition("7x7 w 3/3 " + men)
 	if got := eval.Novice.For(&p); got != &eval.Novice {
 		t.Errorf("Novice.For(7x7) = %p, want Novice itself", got)
+	}
+}
+
+// Evaluate counts both sides in one pass; it must agree with Features
+// taken one colour at a time, in every position of random games of both
+// boards.
+func TestEvaluateAgreesWithFeatures(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, g := range []*rules.Geometry{rules.Geometry9, rules.Geometry7} {
+		for range 40 {
+			gm := rules.NewGame(g)
+			for !gm.Outcome().Over() && gm.Len() < 200 {
+				p := gm.Position()
+				var a, b [eval.NumFeatures]int32
+				eval.Features(&p, p.Side(), &a)
+				eval.Features(&p, p.Side().Other(), &b)
+				w := eval.Default.For(&p)
+				want := w.Tempo
+				for i := range a {
+					want += w.W[i] * (a[i] - b[i])
+				}
+				if got := eval.Evaluate(&p); got != want {
+					t.Fatalf("%s: Evaluate %d, Features say %d", notation.FormatPosition(&p), got, want)
+				}
+				legal := gm.Legal()
+				gm.Play(legal[r.IntN(len(legal))])
+			}
+		}
 	}
 }
