@@ -294,6 +294,14 @@ func TestHasQuietMove(t *testing.T) {
 		{"7x7 w 0/0 a7:W1 b6:B1 c5:B1 e3:W2b1", true},     // another column steps
 		{"9x9 w 12/12 -", true},                           // the start: 40 entries
 		{"7x7 b 0/1 a7:W1 b6:B1 c5:B1 c7:B1 a5:B1", true}, // an entry is left
+		// RULES 4.6: White has men in hand and Black no capture, so no
+		// entry may be jumped (4.4), and every empty square can be: the
+		// rim is full, and Black's d4, corners, a3, c1 and g5 stand next
+		// to every other square with an empty square beyond. No entry is
+		// allowed, and no step instead.
+		{"7x7 w 2/0 a1:B1 g7:B1 a7:B1 g1:B1 d4:B1 a3:B1 c1:B1 g5:B1 d6:W1 c7:W1 e7:W1 a5:W1 e1:W1 g3:W1", false},
+		// Without g5 the rim has a gap and f4 no attacker: two entries.
+		{"7x7 w 2/1 a1:B1 g7:B1 a7:B1 g1:B1 d4:B1 a3:B1 c1:B1 d6:W1 c7:W1 e7:W1 a5:W1 e1:W1 g3:W1", true},
 	} {
 		p, err := notation.ParsePosition(c.pos)
 		if err != nil {
