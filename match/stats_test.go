@@ -1,10 +1,11 @@
 package match
 
 import (
-	"emergo/rules"
 	"math"
 	"strings"
 	"testing"
+
+	"emergo/rules"
 )
 
 func near(got, want, tol float64) bool { return math.Abs(got-want) <= tol }

@@ -77,10 +77,11 @@ type Counts struct {
 // Games returns the number of games counted.
 func (c *Counts) Games() int { return c.Wins + c.Draws + c.Losses }
 
+// Points returns the first player's points: a win 1, a draw 1/2.
+func (c *Counts) Points() float64 { return float64(c.Wins) + float64(c.Draws)/2 }
+
 // Score returns the first player's mean score per game.
-func (c *Counts) Score() float64 {
-	return (float64(c.Wins) + float64(c.Draws)/2) / float64(c.Games())
-}
+func (c *Counts) Score() float64 { return c.Points() / float64(c.Games()) }
 
 // WhiteScore returns White's mean score per game, whoever played it.
 func (c *Counts) WhiteScore() float64 {
@@ -222,20 +223,17 @@ func (s *Summary) Terminations() []TermCount {
 // weak on the other, and the whole's Elo hides which.
 func (s *Summary) CountsOn(n int) Counts {
 	var c Counts
-	byNumber := map[int]*GameResult{}
 	for i := range s.Games {
-		if g := &s.Games[i]; g.Size == n {
-			byNumber[g.Number] = g
+		g := &s.Games[i]
+		if g.Size != n {
+			continue
 		}
-	}
-	for num, g := range byNumber {
 		c.add(g)
-		// The pair's games are numbers 2k-1 and 2k; count the pair once,
-		// at its first game.
-		if num%2 == 1 {
-			if mate := byNumber[num+1]; mate != nil {
-				c.addPair(g, mate)
-			}
+		// Games are in the order of their numbers, and a pair is games
+		// 2k-1 and 2k: the pair is counted at its first game, when its
+		// second is there too.
+		if g.Number%2 == 1 && i+1 < len(s.Games) && s.Games[i+1].Number == g.Number+1 {
+			c.addPair(g, &s.Games[i+1])
 		}
 	}
 	return c
@@ -269,7 +267,7 @@ func (s *Summary) WriteReport(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "Score of %s: %s, %s, %s: %.1f/%d = %.3f\n",
 		s.P1, count(c.Wins, "win", "wins"), count(c.Draws, "draw", "draws"), count(c.Losses, "loss", "losses"),
-		float64(c.Wins)+float64(c.Draws)/2, n, c.Score())
+		c.Points(), n, c.Score())
 	iv := c.Elo()
 	model := "trinomial"
 	if p := c.PairCount(); p > 0 && 2*p == n {
@@ -292,7 +290,7 @@ func (s *Summary) WriteReport(w io.Writer) error {
 			}
 			biv := bc.Elo()
 			fmt.Fprintf(&b, "On %dx%d: %.1f/%d = %.3f, Elo %s [%s, %s]; White scores %.3f\n",
-				size, size, float64(bc.Wins)+float64(bc.Draws)/2, bc.Games(), bc.Score(),
+				size, size, bc.Points(), bc.Games(), bc.Score(),
 				fmtElo(biv.Elo), fmtElo(biv.Low), fmtElo(biv.High), bc.WhiteScore())
 		}
 	}
