@@ -300,7 +300,8 @@ func TestHasQuietMove(t *testing.T) {
 		// to every other square with an empty square beyond. No entry is
 		// allowed, and no step instead.
 		{"7x7 w 2/0 a1:B1 g7:B1 a7:B1 g1:B1 d4:B1 a3:B1 c1:B1 g5:B1 d6:W1 c7:W1 e7:W1 a5:W1 e1:W1 g3:W1", false},
-		// Without g5 the rim has a gap and f4 no attacker: two entries.
+		// Without g5 (its man back in Black's hand) the rim has a gap and
+		// f4 no attacker: two entries.
 		{"7x7 w 2/1 a1:B1 g7:B1 a7:B1 g1:B1 d4:B1 a3:B1 c1:B1 d6:W1 c7:W1 e7:W1 a5:W1 e1:W1 g3:W1", true},
 	} {
 		p, err := notation.ParsePosition(c.pos)

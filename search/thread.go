@@ -511,17 +511,20 @@ func (t *thread) search(ply, depth int, alpha, beta int32) int32 {
 	useTT := depth > 0
 	key := p.Hash()
 	ttMove := uint8(noMove)
+	var e entry
+	var hit bool
 	if useTT {
-		if e, ok := t.e.tt.probe(key); ok {
-			ttMove = e.move
-			if !pvNode && e.depth >= depth {
-				s := fromTT(e.score, ply)
-				switch {
-				case e.bound == boundExact,
-					e.bound == boundLower && s >= beta,
-					e.bound == boundUpper && s <= alpha:
-					return s
-				}
+		e, hit = t.e.tt.probe(key)
+	}
+	if hit {
+		ttMove = e.move
+		if !pvNode && e.depth >= depth {
+			s := fromTT(e.score, ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && s >= beta,
+				e.bound == boundUpper && s <= alpha:
+				return s
 			}
 		}
 	}
