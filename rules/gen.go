@@ -54,10 +54,24 @@ func (p *Position) Entries() Bitboard {
 
 // HasQuietMove reports whether the player to move has an entry or a step
 // (RULES 4, 5): with no capture either, he has no legal move, and the game
-// is drawn (RULES 6.2) unless it is lost (6.1). It counts them as
-// CountLegal does, with population counts, where Legal would build the
-// moves, for a search that meets the question at every leaf.
-func (p *Position) HasQuietMove() bool { return p.countQuiet() > 0 }
+// is drawn (RULES 6.2) unless it is lost (6.1). A search meets the
+// question at every leaf, so it is answered without building or counting
+// the moves: an empty square on the rim is always an entry, since no jump
+// lands beyond it (RULES 4.4 bans none of them, and 4.3 only the centre),
+// and a step is found at its first direction.
+func (p *Position) HasQuietMove() bool {
+	g := p.geo
+	empty := g.All &^ (p.own[0] | p.own[1])
+	if p.hand[p.side] > 0 {
+		return empty&g.Edge != 0 || p.Entries() != 0
+	}
+	for d := 0; d < 4; d++ {
+		if g.Shift(p.own[p.side], d)&empty != 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // Legal appends the legal moves of p to dst and returns it. It appends
 // nothing when the player to move has no legal move, which includes the

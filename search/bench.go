@@ -18,25 +18,30 @@ func BenchPositions() []rules.Position {
 	var out []rules.Position
 	for _, g := range []*rules.Geometry{rules.Geometry9, rules.Geometry7} {
 		for _, plies := range []int{0, 6, 20, 30, 40, 50, 60, 70} {
-			p := rules.NewPosition(g)
 			x := uint32(2463534242 + plies)
-			var buf []rules.Move
-			ok := true
-			for i := 0; i < plies; i++ {
-				buf = p.Legal(buf[:0])
-				if len(buf) == 0 {
-					ok = false
-					break
-				}
-				x = x*1664525 + 1013904223
-				p.Play(buf[int(x>>16)%len(buf)])
-			}
-			if ok && len(p.Legal(buf[:0])) > 0 {
+			if p, ok := seededLine(g, plies, &x); ok {
 				out = append(out, p)
 			}
 		}
 	}
 	return out
+}
+
+// seededLine plays plies moves from the start of a game on g, each chosen
+// by the next number of the linear congruential sequence x, and reports
+// whether the game got there with a legal move left.
+func seededLine(g *rules.Geometry, plies int, x *uint32) (rules.Position, bool) {
+	p := rules.NewPosition(g)
+	var buf []rules.Move
+	for range plies {
+		buf = p.Legal(buf[:0])
+		if len(buf) == 0 {
+			return p, false
+		}
+		*x = *x*1664525 + 1013904223
+		p.Play(buf[int(*x>>16)%len(buf)])
+	}
+	return p, len(p.Legal(buf[:0])) > 0
 }
 
 // Bench searches every bench position to depth on a fresh table and

@@ -21,6 +21,10 @@ const (
 	bucketBytes = 64
 	// pageBytes is the memory page newTable touches one by one.
 	pageBytes = 4096
+	// hugePageBytes is the size of a transparent huge page of Linux on
+	// amd64 and arm64, and the alignment of the table's memory there
+	// (allocBuckets).
+	hugePageBytes = 2 << 20
 	// ageMask keeps the 6 bits of the search counter that entries hold:
 	// enough to tell this search's entries from the last few dozen's.
 	ageMask = 63
@@ -76,7 +80,8 @@ func newTable(mib int) *table {
 	for size*2 <= n {
 		size *= 2
 	}
-	t := &table{buckets: make([]bucket, size), mask: size - 1}
+	t := &table{mask: size - 1}
+	t.buckets = allocBuckets(t, size)
 	// Touch every page now: otherwise the first search pays the page
 	// faults of the whole table, node by node, in its first milliseconds.
 	for i := 0; i < len(t.buckets); i += pageBytes / bucketBytes {

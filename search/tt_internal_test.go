@@ -2,8 +2,10 @@ package search
 
 import (
 	"context"
+	"runtime"
 	"sync/atomic"
 	"testing"
+	"unsafe"
 
 	"emergo/eval"
 )
@@ -33,6 +35,35 @@ func TestTableKeepsNoDepthZero(t *testing.T) {
 		}
 		if stored == 0 {
 			t.Fatalf("bench position %d: nothing stored", i)
+		}
+	}
+}
+
+// TestTableMemory: a table of n MiB has n MiB of buckets, all empty, that
+// take entries; on Linux they are mapped apart from the heap, aligned to a
+// huge page (allocBuckets).
+func TestTableMemory(t *testing.T) {
+	for _, mib := range []int{1, 4, 16} {
+		tt := newTable(mib)
+		if got, want := len(tt.buckets), mib<<20/bucketBytes; got != want {
+			t.Fatalf("%d MiB: %d buckets, want %d", mib, got, want)
+		}
+		for i := range tt.buckets {
+			if tt.buckets[i] != (bucket{}) {
+				t.Fatalf("%d MiB: bucket %d not empty", mib, i)
+			}
+		}
+		if runtime.GOOS == "linux" {
+			if a := uintptr(unsafe.Pointer(&tt.buckets[0])); a%hugePageBytes != 0 {
+				t.Errorf("%d MiB: buckets at %#x, not aligned to a huge page", mib, a)
+			}
+		}
+		for i := range uint64(1000) {
+			key := i*0x9e3779b97f4a7c15 | 1
+			tt.store(key, entry{score: int32(i), depth: 3, bound: boundExact, move: 1})
+			if e, ok := tt.probe(key); !ok || e.score != int32(i) {
+				t.Fatalf("%d MiB: entry %d stored and not found (%v, %v)", mib, i, e, ok)
+			}
 		}
 	}
 }
