@@ -57,9 +57,9 @@ type frame struct {
 // the higher score first, and of equal scores the one generated last.
 // Most moves of a node have no history yet, so this tie is the order of
 // most moves; generated last first, the searches of 120 positions to
-// depths 7 to 9 (BenchmarkWide) took 7% to 9% fewer nodes than with the
-// order a selection sort left them in, and generated first 3% more
-// (docs/evidence.md, "Faster to the same depth").
+// depths 7 to 9 (BenchmarkWide) took 7% to 9% fewer nodes than in the
+// order a selection sort left them in, and generated first about as many
+// as that (docs/evidence.md, "Less time to a depth").
 func orderKey(score int32, idx int) int64 { return int64(-score)<<8 | int64(255-idx) }
 
 // keyScore and keyIndex unpack an orderKey.
