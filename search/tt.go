@@ -80,8 +80,7 @@ func newTable(mib int) *table {
 	for size*2 <= n {
 		size *= 2
 	}
-	t := &table{mask: size - 1}
-	t.buckets = allocBuckets(t, size)
+	t := &table{buckets: allocBuckets(size), mask: size - 1}
 	// Touch every page now: otherwise the first search pays the page
 	// faults of the whole table, node by node, in its first milliseconds.
 	for i := 0; i < len(t.buckets); i += pageBytes / bucketBytes {

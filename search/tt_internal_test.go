@@ -40,7 +40,7 @@ func TestTableKeepsNoDepthZero(t *testing.T) {
 }
 
 // TestTableMemory: a table of n MiB has n MiB of buckets, all empty, that
-// take entries; on Linux they are mapped apart from the heap, aligned to a
+// take entries; on Linux they are aligned to a
 // huge page (allocBuckets).
 func TestTableMemory(t *testing.T) {
 	for _, mib := range []int{1, 4, 16} {

@@ -1,31 +1,25 @@
 package search
 
 import (
-	"runtime"
 	"syscall"
 	"unsafe"
 )
 
-// allocBuckets returns n zeroed buckets in memory of their own, mapped
-// apart from Go's heap, aligned to a huge page and marked for huge pages
-// (madvise): the table is read at random, a cache line here and there
-// over many megabytes, and with pages of 4 KiB nearly every look-up also
-// misses the processor's page cache (TLB). Where the kernel gives no huge
-// pages the memory works as any other. The mapping is returned to the
-// kernel when owner is no longer reachable. Should the mapping fail, the
-// buckets come from the heap.
-func allocBuckets(owner *table, n uint64) []bucket {
-	size := int(n) * bucketBytes
-	mem, err := syscall.Mmap(-1, 0, size+hugePageBytes, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
-	if err != nil {
-		return make([]bucket, n)
-	}
+// allocBuckets returns n zeroed buckets aligned to a huge page and marked
+// for huge pages (madvise): the table is read at random, a cache line here
+// and there over many megabytes, and with pages of 4 KiB nearly every
+// look-up also misses the processor's page cache (TLB). The buckets are
+// an ordinary allocation of Go's heap, a huge page larger than asked so
+// that an aligned run of them fits, and go with it when the table is
+// dropped (a program that makes an engine a game makes many). Where the
+// kernel gives no huge pages the memory works as any other.
+func allocBuckets(n uint64) []bucket {
+	raw := make([]bucket, n+hugePageBytes/bucketBytes)
 	off := 0
-	if r := int(uintptr(unsafe.Pointer(&mem[0])) % hugePageBytes); r != 0 {
-		off = hugePageBytes - r
+	if r := uintptr(unsafe.Pointer(&raw[0])) % hugePageBytes; r != 0 {
+		off = int((hugePageBytes - r) / bucketBytes)
 	}
-	aligned := mem[off : off+size]
-	_ = syscall.Madvise(aligned, syscall.MADV_HUGEPAGE) // advice only
-	runtime.AddCleanup(owner, func(m []byte) { _ = syscall.Munmap(m) }, mem)
-	return unsafe.Slice((*bucket)(unsafe.Pointer(&aligned[0])), n)
+	b := raw[off : off+int(n) : off+int(n)]
+	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), int(n)*bucketBytes), syscall.MADV_HUGEPAGE) // advice only
+	return b
 }

@@ -2,6 +2,6 @@
 
 package search
 
-// allocBuckets returns n zeroed buckets from the heap (see tt_linux.go
-// for what Linux gets).
-func allocBuckets(_ *table, n uint64) []bucket { return make([]bucket, n) }
+// allocBuckets returns n zeroed buckets (see tt_linux.go for what Linux
+// gets).
+func allocBuckets(n uint64) []bucket { return make([]bucket, n) }
