@@ -21,6 +21,9 @@
 //     the shadow piece to come.
 //   - Forks: of two or more exposed columns, the men the second most
 //     valuable would lose: one move saves one column, seldom two.
+//   - Entries: while men are in hand, the empty squares where a man
+//     entered could not be jumped at once (RULES 4.4): the room to enter
+//     that the opponent's columns have not closed.
 //
 // The weights live in Weights and are fitted by the tune package on
 // self-play games (logistic regression of results on these features),
@@ -46,13 +49,14 @@ const (
 	Tall
 	Hand
 	Forks
+	Entries
 	NumFeatures
 )
 
 // FeatureNames names the features for tuning tools and reports.
 var FeatureNames = [NumFeatures]string{
 	"free men", "hostages", "exposed columns", "exposed men", "columns",
-	"mobility", "edge", "tall", "hand", "forks",
+	"mobility", "edge", "tall", "hand", "forks", "entries",
 }
 
 // Weights holds one weight per feature plus the tempo bonus of the side to
@@ -89,10 +93,17 @@ var Default = Weights{
 }
 
 // Default7 is Default's weights for the 7x7 board.
-var Default7 = Weights{
-	W:     [NumFeatures]int32{100, 12, 13, -11, -20, 2, -6, -3, -32, -28},
+var Default7 = Fitted7
+
+// Fitted7 is the 7x7 weights of the second round of fitting, which the
+// engine played with before Default7 (`emergo tune fit -size 7`).
+var Fitted7 = Weights{
+	W:     [NumFeatures]int32{100, 12, 13, -11, -20, 2, -6, -3, -32, -28, 0},
 	Tempo: 7,
 }
+
+// Fitted is Default with the fitted weights of both boards.
+var Fitted = Weights{W: Default.W, Tempo: Default.Tempo, Small: &Fitted7}
 
 // Shared is the second round's weights fitted to the positions of both
 // sizes at once and without Forks, which the engine played with before
@@ -145,21 +156,28 @@ func features(p *rules.Position, c rules.Color, a, b *[NumFeatures]int32) {
 	mine, theirs := p.Owned(c), p.Owned(c.Other())
 	empty := p.Empty()
 	*a, *b = [NumFeatures]int32{}, [NumFeatures]int32{}
-	var exposedA, exposedB Bitboard
+	// A square with an enemy column on one side and an empty square on
+	// the other is in reach of a jump: a column on it is exposed, and a
+	// man entered on it would be.
+	var reachA, reachB Bitboard
 	for d := 0; d < 4; d++ {
-		// A column with an enemy column on one side and an empty square
-		// on the other is exposed.
 		beyond := g.Shift(empty, 3-d)
 		fromMine, fromTheirs := g.Shift(mine, d), g.Shift(theirs, d)
-		exposedA |= fromTheirs & mine & beyond
-		exposedB |= fromMine & theirs & beyond
+		reachA |= fromTheirs & beyond
+		reachB |= fromMine & beyond
 		a[Mobility] += int32(bits.OnesCount64(uint64(fromMine & empty)))
 		b[Mobility] += int32(bits.OnesCount64(uint64(fromTheirs & empty)))
 	}
-	side(p, g, mine, exposedA, a, b)
-	side(p, g, theirs, exposedB, b, a)
+	side(p, g, mine, reachA&mine, a, b)
+	side(p, g, theirs, reachB&theirs, b, a)
 	a[Hand] = int32(p.Hand(c))
 	b[Hand] = int32(p.Hand(c.Other()))
+	if a[Hand] != 0 {
+		a[Entries] = int32(bits.OnesCount64(uint64(empty &^ reachA)))
+	}
+	if b[Hand] != 0 {
+		b[Entries] = int32(bits.OnesCount64(uint64(empty &^ reachB)))
+	}
 	a[FreeMen] += a[Hand]
 	b[FreeMen] += b[Hand]
 }

@@ -29,6 +29,7 @@ func TestFeaturesOfAHandMadePosition(t *testing.T) {
 		"tall":            {1, 1},
 		"hand":            {0, 0},
 		"forks":           {0, 1}, // c5 and e5, a man at stake on each
+		"entries":         {0, 0}, // no man in hand
 	}
 	for i, name := range eval.FeatureNames {
 		if got := [2]int32{w[i], b[i]}; got != want[name] {
@@ -58,6 +59,34 @@ func TestForks(t *testing.T) {
 		eval.Features(&p, rules.White, &f)
 		if f[eval.Forks] != tc.want {
 			t.Errorf("%s: forks %d, want %d", tc.pos, f[eval.Forks], tc.want)
+		}
+	}
+}
+
+// Entries counts, for a side with men in hand, the empty squares where a
+// man entered could not be jumped at once: not next to an enemy column
+// with an empty square beyond.
+func TestEntries(t *testing.T) {
+	for _, tc := range []struct {
+		pos          string
+		white, black int32
+	}{
+		{"7x7 w 2/3 d4:B1", 20, 24},       // c3, e3, c5, e5 in reach of d4
+		{"7x7 w 1/1 b2:B1", 23, 24},       // only c3: a1, c1 and a3 have nothing beyond
+		{"7x7 w 1/1 d4:B1 f2:W1", 20, 23}, // e3 is covered by f2; e3 has d4 beyond
+		{"7x7 w 0/1 d4:B1 f2:W1", 0, 23},  // White has nothing in hand
+		{"9x9 b 3/0 e5:W1 a9:B1", 38, 0},  // of 39 empty squares, b8 in reach of a9
+		{"9x9 b 0/3 e5:W1 a9:B1", 0, 35},  // d4, f4, d6 and f6 in reach of e5
+	} {
+		p, err := notation.ParsePosition(tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w, b [eval.NumFeatures]int32
+		eval.Features(&p, rules.White, &w)
+		eval.Features(&p, rules.Black, &b)
+		if w[eval.Entries] != tc.white || b[eval.Entries] != tc.black {
+			t.Errorf("%s: entries %d and %d, want %d and %d", tc.pos, w[eval.Entries], b[eval.Entries], tc.white, tc.black)
 		}
 	}
 }

@@ -24,6 +24,10 @@ func vector(s *Sample) [nParams]float64 {
 	for i := range a {
 		x[i] = float64(a[i] - b[i])
 	}
+	// The entries are weighed by play only (SPSA): the fits are of the
+	// ten features before them, and the fitted weights of docs/tuning.md
+	// are reproduced as they were.
+	x[eval.Entries] = 0
 	x[eval.NumFeatures] = 1
 	return x
 }
@@ -40,12 +44,15 @@ type FitResult struct {
 }
 
 // WeightsNamed returns the weights of eval by the names docs/tuning.md
-// gives them: "default" (the engine's), "shared" (the engine's before
-// each board had its own), "round1" and "initial".
+// gives them: "default" (the engine's), "fitted" (the engine's before the
+// 7x7 weights were tuned by play), "shared" (before each board had its
+// own), "round1" and "initial".
 func WeightsNamed(name string) (*eval.Weights, bool) {
 	switch name {
 	case "default":
 		return &eval.Default, true
+	case "fitted":
+		return &eval.Fitted, true
 	case "shared":
 		return &eval.Shared, true
 	case "round1":
@@ -65,14 +72,20 @@ func (r FitResult) WriteWeights(w io.Writer, varName string) error {
 		fmt.Fprintf(&b, "  %-16s %6d   (%.5f per unit)\n", name, r.Weights.W[i], r.Raw[i])
 	}
 	fmt.Fprintf(&b, "  %-16s %6d\n\n", "tempo", r.Weights.Tempo)
-	ws := make([]string, len(r.Weights.W))
-	for i, x := range r.Weights.W {
-		ws[i] = fmt.Sprint(x)
-	}
-	fmt.Fprintf(&b, "var %s = Weights{\n\tW:     [NumFeatures]int32{%s},\n\tTempo: %d,\n}\n",
-		varName, strings.Join(ws, ", "), r.Weights.Tempo)
+	b.WriteString(GoSource(&r.Weights, varName))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// GoSource returns w as the Go source of the variable varName of package
+// eval, ready to paste.
+func GoSource(w *eval.Weights, varName string) string {
+	ws := make([]string, len(w.W))
+	for i, x := range w.W {
+		ws[i] = fmt.Sprint(x)
+	}
+	return fmt.Sprintf("var %s = Weights{\n\tW:     [NumFeatures]int32{%s},\n\tTempo: %d,\n}\n",
+		varName, strings.Join(ws, ", "), w.Tempo)
 }
 
 // OfSize returns the samples of the n x n board, in their order.
