@@ -39,6 +39,7 @@ func TestHelpOfEveryCommand(t *testing.T) {
 		"tune":        "",
 		"tune gen":    "-games",
 		"tune fit":    "-l2",
+		"tune spsa":   "-nodes",
 		"worker":      "-threads",
 	}
 	for name := range commands {
@@ -209,6 +210,7 @@ func TestReport(t *testing.T) {
 		{"usage of book show", []string{"book", "show", "-size", "8"}, "emergo: -size 8: want 9 or 7\nRun 'emergo book show -h' for usage.\n", 2},
 		{"usage of puzzles gen", []string{"puzzles", "gen", "-size", "8"}, "emergo: -size 8: want 9 or 7\nRun 'emergo puzzles gen -h' for usage.\n", 2},
 		{"usage of tune fit", []string{"tune", "fit", "-size", "8", "x.gz"}, "emergo: -size 8: want 9, 7 or 0 (both)\nRun 'emergo tune fit -h' for usage.\n", 2},
+		{"usage of tune spsa", []string{"tune", "spsa", "-size", "8"}, "emergo: -size 8: want 9 or 7\nRun 'emergo tune spsa -h' for usage.\n", 2},
 		{"usage of egtb gen", []string{"egtb", "gen", "-size", "8"}, "emergo: -size 8: want 9 or 7\nRun 'emergo egtb gen -h' for usage.\n", 2},
 		{"no subcommand", []string{"puzzles"}, "emergo: puzzles needs gen first: emergo puzzles gen [flags]\nRun 'emergo puzzles -h' for usage.\n", 2},
 		{"unknown subcommand", []string{"book", "make"}, "emergo: book needs build or show first: emergo book build|show [flags]\nRun 'emergo book -h' for usage.\n", 2},

@@ -173,6 +173,23 @@ func TestTuneGenKeepsFinishedGames(t *testing.T) {
 	}
 }
 
+// tune spsa reports every batch and prints the tuned weights as Go.
+func TestTuneSPSA(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	args := []string{"tune", "spsa", "-size", "7", "-pairs", "3", "-batch", "2", "-nodes", "500", "-v"}
+	if err := run(args, strings.NewReader(""), &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	for _, want := range []string{"pairs 2/3, the weights stepped up score ", "pairs 3/3, ", "var Default7 = Weights{"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("progress %q: no %q", stderr.String(), want)
+		}
+	}
+	if out := stdout.String(); !strings.HasPrefix(out, "var Default7 = Weights{\n\tW:     [NumFeatures]int32{100, ") {
+		t.Errorf("standard output %q: want the weights as Go", out)
+	}
+}
+
 // puzzles gen writes every puzzle as it finds it: an interrupted run
 // leaves those, with the command and criteria that read back.
 func TestPuzzlesGenKeepsFoundPuzzles(t *testing.T) {

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"emergo/match"
 	"emergo/player"
+	"emergo/rules"
 	"emergo/tune"
 )
 
@@ -16,11 +19,12 @@ func init() {
 }
 
 const tuneUsage = "Usage: emergo tune gen [flags]        play self-play games and store their quiet positions\n" +
-	"       emergo tune fit [flags] FILE   fit the weights to stored positions\n\n" +
-	"Run 'emergo tune gen -h' or 'emergo tune fit -h' for the flags.\n"
+	"       emergo tune fit [flags] FILE   fit the weights to stored positions\n" +
+	"       emergo tune spsa [flags]       tune the weights of one board by game pairs (SPSA)\n\n" +
+	"Run 'emergo tune gen -h', 'emergo tune fit -h' or 'emergo tune spsa -h' for the flags.\n"
 
 func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	return runSubcommand("tune", tuneUsage, []subcommand{{"gen", runTuneGen}, {"fit", runTuneFit}}, args, stdout, stderr)
+	return runSubcommand("tune", tuneUsage, []subcommand{{"gen", runTuneGen}, {"fit", runTuneFit}, {"spsa", runTuneSPSA}}, args, stdout, stderr)
 }
 
 // maxGenDepth bounds tune gen -depth: every move of a thousand games is
@@ -44,7 +48,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.MaxPlies, "maxplies", 300, "a game longer than this counts as a draw")
 	fs.IntVar(&cfg.Workers, "workers", 0, "games played at once (default: one per core)")
 	out := fs.String("out", "selfplay.txt.gz", "output `file`, replaced")
-	weights := fs.String("weights", "default", "weights the engines play with: default, shared, round1 or initial (see docs/tuning.md)")
+	weights := fs.String("weights", "default", "weights the engines play with: default, fitted, shared, round1 or initial (see docs/tuning.md)")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
 	if err := parseNoArgs(fs, args); err != nil {
@@ -52,7 +56,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	}
 	w, ok := tune.WeightsNamed(*weights)
 	if !ok {
-		return usageError{fmt.Sprintf("-weights %q: want default, round1 or initial", *weights)}
+		return usageError{fmt.Sprintf("-weights %q: want default, fitted, shared, round1 or initial", *weights)}
 	}
 	cfg.Weights = w
 	switch {
@@ -99,7 +103,7 @@ func runTuneFit(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("tune fit", "FILE",
 		"Fits the evaluation weights to the positions of FILE (written by tune gen)\n"+
 			"by logistic regression and prints them as Go for package eval: eval.Default\n"+
-			"from the 9x9 positions (-size 9), eval.Default7 from the 7x7 ones (-size 7),\n"+
+			"from the 9x9 positions (-size 9), eval.Fitted7 from the 7x7 ones (-size 7),\n"+
 			"eval.Shared from both.", stderr)
 	l2 := fs.Float64("l2", 1e-4, "L2 regularisation strength")
 	size := fs.Int("size", 0, "fit the positions of this board size only: 9 or 7 (0: both)")
@@ -110,7 +114,7 @@ func runTuneFit(args []string, stdout, stderr io.Writer) error {
 		return usageError{"tune fit needs one FILE"}
 	}
 	// The variable of package eval the weights are printed as.
-	name, ok := map[int]string{0: "Shared", 9: "Default", 7: "Default7"}[*size]
+	name, ok := map[int]string{0: "Shared", 9: "Default", 7: "Fitted7"}[*size]
 	if !ok {
 		return usageError{fmt.Sprintf("-size %d: want 9, 7 or 0 (both)", *size)}
 	}
@@ -139,4 +143,73 @@ func runTuneFit(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("tune spsa", "",
+		"Tunes the evaluation weights of one board by play (SPSA): each game pair, from\n"+
+			"a balanced random opening with the colours swapped, sets the weights moved a\n"+
+			"step up against the same weights moved down, every weight in a random\n"+
+			"direction, and moves each weight by -rate times its step and direction times\n"+
+			"the pair's result. Both players search -nodes a move. Prints the weights as Go\n"+
+			"for package eval at the end, and at every batch with -v. The run is a\n"+
+			"function of the flags, -workers aside.\n\n"+progressHelp, stderr)
+	size := fs.Int("size", 7, "board: 9 or 7")
+	pairs := fs.Int("pairs", 2000, "game pairs")
+	nodes := fs.Uint64("nodes", 50000, "nodes searched a move")
+	seed := fs.Uint64("seed", 1, "random seed of the openings and the directions")
+	rate := fs.Float64("rate", 0.03, "a pair moves a weight by rate × its step × its direction × the result (-1 to 1)")
+	batch := fs.Int("batch", 16, "pairs played with the same weights")
+	workers := fs.Int("workers", 0, "pairs played at once (default: one per core)")
+	start := fs.String("start", "default", "weights to start from: default, fitted, shared, round1 or initial (the board's own set)")
+	verbose := fs.Bool("v", false, "the weights after every batch")
+	quiet := fs.Bool("quiet", false, "no progress")
+	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	geo := rules.GeometryOf(*size)
+	w, ok := tune.WeightsNamed(*start)
+	switch {
+	case geo == nil:
+		return usageError{fmt.Sprintf("-size %d: want 9 or 7", *size)}
+	case !ok:
+		return usageError{fmt.Sprintf("-start %q: want default, fitted, shared, round1 or initial", *start)}
+	case *pairs < 1 || *nodes < 1 || *batch < 1 || *workers < 0 || *rate <= 0:
+		return usageError{"-pairs, -nodes, -batch and -rate must be positive, -workers not negative"}
+	}
+	p0 := rules.NewPosition(geo)
+	ops, err := match.GenerateOpenings(geo, *pairs, *seed, match.OpeningOptions{})
+	if err != nil {
+		return err
+	}
+	scfg := tune.SPSAConfig{
+		Start: *w.For(&p0), Steps: tune.DefaultSteps, Rate: *rate, Pairs: *pairs, Nodes: *nodes,
+		Batch: *batch, Workers: *workers, Seed: *seed,
+	}
+	for _, op := range ops {
+		g, err := op.Game()
+		if err != nil {
+			return err
+		}
+		scfg.Openings = append(scfg.Openings, g.Position())
+	}
+	name := map[int]string{9: "Default", 7: "Default7"}[*size]
+	prog := newProgress(stderr, *verbose, *quiet)
+	ctx, stop := interruptible()
+	defer stop()
+	res, err := tune.SPSA(ctx, scfg, func(p tune.SPSAProgress) {
+		prog.status("pairs %d/%d, the weights stepped up score %.3f", p.Pairs, *pairs, p.Score)
+		if *verbose {
+			prog.status("%s", strings.TrimSpace(tune.GoSource(&p.Weights, name)))
+		}
+	})
+	prog.done()
+	if errors.Is(err, context.Canceled) {
+		return errors.New("tune spsa interrupted")
+	}
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, tune.GoSource(&res, name))
+	return err
 }
