@@ -94,7 +94,8 @@ var Default = Weights{
 
 // Default7 is Default's weights for the 7x7 board: Fitted7 tuned by play,
 // 2,000 game pairs at 50,000 nodes a move (`emergo tune spsa -size 7
-// -pairs 2000 -nodes 50000 -seed 101 -start fitted`, docs/tuning.md).
+// -pairs 2000 -nodes 50000 -seed 101 -start fitted` with the build of
+// bfc2447, docs/tuning.md).
 // Against Fitted7 they score 54% at that node count; the entries, which
 // no fit weighs, are worth 2 a square.
 var Default7 = Weights{
