@@ -47,8 +47,9 @@ type SPSAConfig struct {
 	// Steps are the perturbations of the weights, the tempo last; a
 	// weight whose step is 0 is not tuned.
 	Steps [NumParams]float64
-	// Rate moves a weight by Rate × its step × the pair's result (-1 to
-	// 1, the points of the weights stepped up less one) per pair.
+	// Rate moves a weight by Rate × its step × its direction (±1) × the
+	// pair's result (-1 to 1, the points of the weights stepped up less
+	// one) per pair.
 	Rate float64
 	// Openings are the positions the pairs start from, pair k from
 	// Openings[k mod len], each player with men in hand and no history
