@@ -172,13 +172,7 @@ func playGame(ctx context.Context, size int, cfg *GenConfig, seed uint64) ([]Sam
 			return nil, err
 		}
 	}
-	white := 0.5
-	switch g.Outcome().Result {
-	case rules.WhiteWins:
-		white = 1
-	case rules.BlackWins:
-		white = 0
-	}
+	white := whitePoints(g.Outcome().Result)
 	out := make([]Sample, len(quiet))
 	for i, p := range quiet {
 		r := white
@@ -188,6 +182,18 @@ func playGame(ctx context.Context, size int, cfg *GenConfig, seed uint64) ([]Sam
 		out[i] = Sample{Pos: p, Result: r}
 	}
 	return out, nil
+}
+
+// whitePoints returns White's points for a finished game's result: 1,
+// 1/2 (a draw, or a game cut at the ply limit) or 0.
+func whitePoints(r rules.Result) float64 {
+	switch r {
+	case rules.WhiteWins:
+		return 1
+	case rules.BlackWins:
+		return 0
+	}
+	return 0.5
 }
 
 // Write stores samples gzipped, one per line: the result for the side to

@@ -1,7 +1,6 @@
 package tune
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -99,11 +98,10 @@ func SPSA(ctx context.Context, cfg SPSAConfig, progress func(SPSAProgress)) (eva
 		k           int // pair number
 		plus, minus *eval.Weights
 		result      *float64
+		err         *error
 		done        *sync.WaitGroup
 	}
 	jobs := make(chan job)
-	var mu sync.Mutex
-	var firstErr error
 	var workers sync.WaitGroup
 	for range cfg.Workers {
 		workers.Add(1)
@@ -115,14 +113,9 @@ func SPSA(ctx context.Context, cfg SPSAConfig, progress func(SPSAProgress)) (eva
 			}
 			for j := range jobs {
 				op := cfg.Openings[j.k%len(cfg.Openings)]
-				a, errA := playGamePair(ctx, sides, op, j.plus, j.minus, rules.White, &cfg)
-				b, errB := playGamePair(ctx, sides, op, j.plus, j.minus, rules.Black, &cfg)
-				*j.result = a + b - 1
-				if err := errors.Join(errA, errB); err != nil {
-					mu.Lock()
-					firstErr = cmp.Or(firstErr, err)
-					mu.Unlock()
-				}
+				a, errA := playSPSAGame(ctx, sides, op, j.plus, j.minus, rules.White, &cfg)
+				b, errB := playSPSAGame(ctx, sides, op, j.plus, j.minus, rules.Black, &cfg)
+				*j.result, *j.err = a+b-1, errors.Join(errA, errB)
 				j.done.Done()
 			}
 		}()
@@ -134,6 +127,7 @@ func SPSA(ctx context.Context, cfg SPSAConfig, progress func(SPSAProgress)) (eva
 	var points float64
 	dirs := make([][NumParams]float64, cfg.Batch)
 	results := make([]float64, cfg.Batch)
+	errs := make([]error, cfg.Batch)
 	for start := 0; start < cfg.Pairs; start += cfg.Batch {
 		n := min(cfg.Batch, cfg.Pairs-start)
 		var batch sync.WaitGroup
@@ -145,11 +139,11 @@ func SPSA(ctx context.Context, cfg SPSAConfig, progress func(SPSAProgress)) (eva
 				minus[p] -= cfg.Steps[p] * dirs[i][p]
 			}
 			batch.Add(1)
-			jobs <- job{k: start + i, plus: weightsOf(plus), minus: weightsOf(minus), result: &results[i], done: &batch}
+			jobs <- job{k: start + i, plus: weightsOf(plus), minus: weightsOf(minus), result: &results[i], err: &errs[i], done: &batch}
 		}
 		batch.Wait()
-		if firstErr != nil {
-			return eval.Weights{}, firstErr
+		if err := errors.Join(errs[:n]...); err != nil {
+			return eval.Weights{}, err
 		}
 		for i := range n {
 			points += (results[i] + 1) / 2
@@ -184,10 +178,10 @@ func weightsOf(theta [NumParams]float64) *eval.Weights {
 	return w
 }
 
-// playGamePair plays one game of a pair from start, the weights plus
+// playSPSAGame plays one game of a pair from start, the weights plus
 // having colour plusSide, and returns plus's points (1, 1/2 or 0). Each
 // side searches with its own table, cleared before the game.
-func playGamePair(ctx context.Context, sides [2]*player.Searcher, start rules.Position, plus, minus *eval.Weights, plusSide rules.Color, cfg *SPSAConfig) (float64, error) {
+func playSPSAGame(ctx context.Context, sides [2]*player.Searcher, start rules.Position, plus, minus *eval.Weights, plusSide rules.Color, cfg *SPSAConfig) (float64, error) {
 	w := [2]*eval.Weights{minus, minus}
 	w[plusSide] = plus
 	for _, s := range sides {
@@ -205,11 +199,9 @@ func playGamePair(ctx context.Context, sides [2]*player.Searcher, start rules.Po
 			return 0, fmt.Errorf("tune: the engine's move %v: %w", res.Move, err)
 		}
 	}
-	switch g.Outcome().Result {
-	case rules.WhiteWins:
-		return float64(1 - plusSide), nil
-	case rules.BlackWins:
-		return float64(plusSide), nil
+	white := whitePoints(g.Outcome().Result)
+	if plusSide == rules.Black {
+		return 1 - white, nil
 	}
-	return 0.5, nil
+	return white, nil
 }
