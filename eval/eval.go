@@ -82,13 +82,13 @@ func (w *Weights) For(p *rules.Position) *Weights {
 	return w
 }
 
-// Default is the tuned set of weights the engine plays with: the second
-// round of fitting, the positions of `emergo tune gen -games 2000 -seed 2
-// -weights round1` (tune/testdata/selfplay2.txt.gz) fitted one board size
-// at a time, `emergo tune fit -size 9` and `-size 7` (docs/tuning.md).
+// Default is the tuned set of weights the engine plays with: on each board
+// the fitted weights (Fitted) tuned by play, 2,000 game pairs at 50,000
+// nodes a move; on 9x9 `emergo tune spsa -size 9 -pairs 2000 -nodes 50000
+// -seed 301 -start fitted` (docs/tuning.md).
 var Default = Weights{
-	W:     [NumFeatures]int32{100, 16, 65, -27, -33, -1, -22, -4, -51, -67},
-	Tempo: 7,
+	W:     [NumFeatures]int32{100, 15, 78, -27, -43, 3, -30, -5, -66, -67, 3},
+	Tempo: 14,
 	Small: &Default7,
 }
 
@@ -110,9 +110,16 @@ var Fitted7 = Weights{
 	Tempo: 7,
 }
 
-// Fitted is Default with the fitted weights of both boards: where the
-// tuning by play of Default7 started.
-var Fitted = Weights{W: Default.W, Tempo: Default.Tempo, Small: &Fitted7}
+// Fitted is the weights of the second round of fitting, the positions of
+// `emergo tune gen -games 2000 -seed 2 -weights round1`
+// (tune/testdata/selfplay2.txt.gz) fitted one board size at a time,
+// `emergo tune fit -size 9` and `-size 7`: where the tuning by play
+// started, and what the engine played with before.
+var Fitted = Weights{
+	W:     [NumFeatures]int32{100, 16, 65, -27, -33, -1, -22, -4, -51, -67},
+	Tempo: 7,
+	Small: &Fitted7,
+}
 
 // Shared is the second round's weights fitted to the positions of both
 // sizes at once and without Forks, which the engine played with before
