@@ -78,21 +78,23 @@ const MaxLevel = 10
 // beginner who has just learned the rules: it counts columns instead of
 // free men, looks one move ahead, misses every capture of two jumps or
 // more, and chooses loosely. Levels 2 and 3 count free men and see
-// captures of two jumps; levels 4 and 5 judge as the engine does, two and
-// three plies deep, level 5 blind to captures of more than three jumps;
-// levels 6 to 9 search a number of nodes (the first two still blind to
-// the longest captures), and level 10 is the full engine, limited by its
-// clock alone. Levels 1 to 5 choose among the moves near the best, for
-// variety.
+// captures of two jumps, one and two plies deep, level 3 choosing
+// loosely; levels 4 and 5 judge as the engine does, two and three plies
+// deep, blind to captures of more than four and three jumps; levels 6 to
+// 9 search a number of nodes (the first two still blind to the longest
+// captures), and level 10 is the full engine, limited by its clock
+// alone. Levels 1 to 5 choose among the moves near the best, for
+// variety. The limits were set by matches of each level against its
+// neighbours (docs/strength.md, "How the levels were spaced").
 var Levels = [MaxLevel + 1]Level{
 	1:  {Depth: 1, Horizon: 1, Eval: &eval.Beginner, Margin: 80},
 	2:  {Depth: 1, Horizon: 2, Eval: &eval.Novice, Margin: 40},
-	3:  {Depth: 2, Horizon: 2, Eval: &eval.Novice, Margin: 50},
-	4:  {Depth: 2, Margin: 10},
+	3:  {Depth: 2, Horizon: 2, Eval: &eval.Novice, Margin: 150},
+	4:  {Depth: 2, Horizon: 4, Margin: 20},
 	5:  {Depth: 3, Horizon: 3, Margin: 10},
-	6:  {Nodes: 1_000, Horizon: 4},
-	7:  {Nodes: 2_000, Horizon: 5},
-	8:  {Nodes: 5_000},
+	6:  {Nodes: 1_300, Horizon: 4},
+	7:  {Nodes: 3_000, Horizon: 5},
+	8:  {Nodes: 10_000},
 	9:  {Nodes: 30_000},
 	10: {},
 }
