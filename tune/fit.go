@@ -44,13 +44,16 @@ type FitResult struct {
 }
 
 // WeightsNamed returns the weights of eval by the names docs/tuning.md
-// gives them: "default" (the engine's), "fitted" (the engine's before the
-// 7x7 weights were tuned by play), "shared" (before each board had its
-// own), "round1" and "initial".
+// gives them: "default" (the engine's), "tuned1" (the engine's before the
+// second tuning by play of the 9x9 weights), "fitted" (before any weights
+// were tuned by play), "shared" (before each board had its own), "round1"
+// and "initial".
 func WeightsNamed(name string) (*eval.Weights, bool) {
 	switch name {
 	case "default":
 		return &eval.Default, true
+	case "tuned1":
+		return &eval.Tuned1, true
 	case "fitted":
 		return &eval.Fitted, true
 	case "shared":
@@ -62,6 +65,9 @@ func WeightsNamed(name string) (*eval.Weights, bool) {
 	}
 	return nil, false
 }
+
+// WeightNames is the names WeightsNamed knows, as a flag's help lists them.
+const WeightNames = "default, tuned1, fitted, shared, round1 or initial"
 
 // WriteWeights writes the fitted weights for a person to read: each
 // feature's weight and coefficient, then the weights as the Go source of

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"emergo/eval"
@@ -217,10 +218,15 @@ func TestOfSize(t *testing.T) {
 // WeightsNamed knows every name docs/tuning.md and tune gen's -weights give.
 func TestWeightsNamed(t *testing.T) {
 	for name, want := range map[string]*eval.Weights{
-		"default": &eval.Default, "shared": &eval.Shared, "round1": &eval.Round1, "initial": &eval.Initial,
+		"default": &eval.Default, "tuned1": &eval.Tuned1, "fitted": &eval.Fitted, "shared": &eval.Shared, "round1": &eval.Round1, "initial": &eval.Initial,
 	} {
 		if got, ok := WeightsNamed(name); !ok || got != want {
 			t.Errorf("WeightsNamed(%q) = %p, %v; want %p", name, got, ok, want)
+		}
+	}
+	for _, name := range strings.FieldsFunc(strings.ReplaceAll(WeightNames, " or ", ", "), func(r rune) bool { return r == ',' || r == ' ' }) {
+		if _, ok := WeightsNamed(name); !ok {
+			t.Errorf("WeightNames lists %q, which WeightsNamed does not know", name)
 		}
 	}
 	if _, ok := WeightsNamed("round3"); ok {

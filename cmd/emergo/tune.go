@@ -48,7 +48,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.MaxPlies, "maxplies", 300, "a game longer than this counts as a draw")
 	fs.IntVar(&cfg.Workers, "workers", 0, "games played at once (default: one per core)")
 	out := fs.String("out", "selfplay.txt.gz", "output `file`, replaced")
-	weights := fs.String("weights", "default", "weights the engines play with: default, fitted, shared, round1 or initial (see docs/tuning.md)")
+	weights := fs.String("weights", "default", "weights the engines play with: "+tune.WeightNames+" (see docs/tuning.md)")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
 	if err := parseNoArgs(fs, args); err != nil {
@@ -56,7 +56,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	}
 	w, ok := tune.WeightsNamed(*weights)
 	if !ok {
-		return usageError{fmt.Sprintf("-weights %q: want default, fitted, shared, round1 or initial", *weights)}
+		return usageError{fmt.Sprintf("-weights %q: want %s", *weights, tune.WeightNames)}
 	}
 	cfg.Weights = w
 	switch {
@@ -161,7 +161,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	rate := fs.Float64("rate", 0.03, "a pair moves a weight by rate × its step × its direction × the result (-1 to 1)")
 	batch := fs.Int("batch", 16, "pairs played with the same weights")
 	workers := fs.Int("workers", 0, "pairs played at once (default: one per core)")
-	start := fs.String("start", "default", "weights to start from: default, fitted, shared, round1 or initial (the board's own set)")
+	start := fs.String("start", "default", "weights to start from: "+tune.WeightNames+" (the board's own set)")
 	verbose := fs.Bool("v", false, "the weights after every batch")
 	quiet := fs.Bool("quiet", false, "no progress")
 	if err := parseNoArgs(fs, args); err != nil {
@@ -173,7 +173,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	case geo == nil:
 		return usageError{fmt.Sprintf("-size %d: want 9 or 7", *size)}
 	case !ok:
-		return usageError{fmt.Sprintf("-start %q: want default, fitted, shared, round1 or initial", *start)}
+		return usageError{fmt.Sprintf("-start %q: want %s", *start, tune.WeightNames)}
 	case *pairs < 1 || *nodes < 1 || *batch < 1 || *workers < 0 || *rate <= 0:
 		return usageError{"-pairs, -nodes, -batch and -rate must be positive, -workers not negative"}
 	}
