@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"emergo/match"
+	"emergo/record"
 	"emergo/rules"
 )
 
@@ -18,13 +19,17 @@ func init() {
 }
 
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("match", "",
+	fs := newFlags("match", "[-report FILE...]",
 		"Plays a match of game pairs between two players: every opening is played\n"+
 			"twice, the colours swapped. Prints, at the end, the score, the Elo\n"+
 			"difference with its 95% interval, the likelihood of superiority, the game\n"+
 			"pairs, White's score, the draw rate and the SPRT if asked (docs/match.md).\n"+
 			"-out is created before the first game and gets every game as it finishes.\n"+
 			"Ctrl-C stops and reports the games played so far.\n\n"+
+			"With -report it plays nothing: it reads the games of one or more matches\n"+
+			"from the files -out wrote and prints the same report for all of them\n"+
+			"together, their game pairs pooled (two matches on different openings\n"+
+			"measured as one).\n\n"+
 			progressHelp+" A step is a game: its result and the\n"+
 			"score so far.\n\n"+
 			"A player SPEC is one of:\n  "+strings.ReplaceAll(match.SpecHelp, "\n", "\n  ")+"\n\n"+
@@ -49,8 +54,15 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	hash := fs.Int("hash", 16, "transposition table of level:N players, MiB")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
-	if err := parseNoArgs(fs, args); err != nil {
+	reportOnly := fs.Bool("report", false, "play nothing: report the matches whose records are the arguments, pooled")
+	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *reportOnly {
+		return reportMatches(fs.Args(), stdout)
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("match takes no arguments without -report, got %q", fs.Arg(0))}
 	}
 	if *p1 == "" || *p2 == "" {
 		return usageError{"match needs both -p1 and -p2"}
@@ -132,6 +144,36 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return errors.New("match interrupted")
 	}
 	return err
+}
+
+// reportMatches prints the report of the matches recorded in files, as
+// one match.
+func reportMatches(files []string, stdout io.Writer) error {
+	if len(files) == 0 {
+		return usageError{"-report needs the record files of one or more matches"}
+	}
+	var all [][]record.Record
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		recs, err := record.ReadPGN(f)
+		f.Close()
+		if err == nil {
+			// Each file alone first, so that an error names its file.
+			_, err = match.SummaryOf([][]record.Record{recs})
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		all = append(all, recs)
+	}
+	sum, err := match.SummaryOf(all)
+	if err != nil {
+		return err
+	}
+	return sum.WriteReport(stdout)
 }
 
 // writeTimes writes the time of every move of g as lines of CSV.

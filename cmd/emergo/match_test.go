@@ -30,6 +30,45 @@ func TestMatchCommand(t *testing.T) {
 	}
 }
 
+// -report prints a recorded match's report as the match printed it, and
+// pools the matches of several files.
+func TestMatchReport(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.pgn"), filepath.Join(dir, "b.pgn")
+	played, _, err := emergo(t, "", "match", "-p1", "greedy", "-p2", "random", "-games", "4", "-size", "both", "-quiet", "-seed", "3", "-out", a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := emergo(t, "", "match", "-p1", "greedy", "-p2", "random", "-games", "6", "-size", "7", "-quiet", "-seed", "4", "-out", b); err != nil {
+		t.Fatal(err)
+	}
+	reported, _, err := emergo(t, "", "match", "-report", a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _, _ := strings.Cut(played, "Games written to"); reported != want {
+		t.Errorf("-report printed\n%s\nwant the match's report\n%s", reported, want)
+	}
+	pooled, _, err := emergo(t, "", "match", "-report", a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(pooled, "Games: 10 of 10") || !strings.Contains(pooled, "On 7x7:") {
+		t.Errorf("the pooled report of 4 and 6 games:\n%s", pooled)
+	}
+	if _, _, err := emergo(t, "", "match", "-report"); err == nil || exitCode(err) != 2 {
+		t.Errorf("-report without files: %v, want a usage error", err)
+	}
+	bad := filepath.Join(dir, "bad.pgn")
+	data, _ := os.ReadFile(a)
+	if err := os.WriteFile(bad, []byte(strings.Replace(string(data), `[Round "2"]`, `[Round "1"]`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := emergo(t, "", "match", "-report", a, bad); err == nil || !strings.Contains(err.Error(), "bad.pgn: game 2: a second game of round 1") {
+		t.Errorf("a file with a round twice: %v, want an error naming it", err)
+	}
+}
+
 func TestMatchBadSpecs(t *testing.T) {
 	for _, c := range []struct {
 		name string
