@@ -87,8 +87,8 @@ func (w *Weights) For(p *rules.Position) *Weights {
 // move. On 9x9 two runs of 2,000 pairs, the second from where the first
 // ended (Tuned1): `emergo tune spsa -size 9 -pairs 2000 -nodes 50000
 // -seed 301 -start fitted`, then `-seed 501 -start tuned1`; the second
-// run's weights scored +35 Elo against the first's at 100 ms a move on
-// 9x9 (docs/tuning.md, docs/evidence.md).
+// run's weights scored +40 Elo ([+19, +62], 400 games) against the
+// first's at 100 ms a move on 9x9 (docs/tuning.md, docs/evidence.md).
 var Default = Weights{
 	W:     [NumFeatures]int32{100, 10, 84, -23, -48, 2, -32, -5, -78, -64, 4},
 	Tempo: 17,

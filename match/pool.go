@@ -12,62 +12,63 @@ import (
 	"emergo/rules"
 )
 
-// SummaryOf returns the summary of one or more matches from their records
-// as Run writes them (emergo match -out): in each match games 2k-1 and 2k,
-// by their Round tags, share an opening, and the first player is White in
-// the odd one. The matches are pooled, their game pairs counted together:
-// two matches of the same players on different openings make one measure,
-// with the interval of all their pairs. The first player is named by the
-// first odd game's White tag, the second by its Black; the time control
-// is that game's.
-func SummaryOf(matches [][]record.Record) (Summary, error) {
+// GamesOf reads the games of one match from its records as Run writes them
+// (emergo match -out), in the order of their numbers: game n is the Round
+// tag, games 2k-1 and 2k share an opening, and the first player is White
+// in the odd one. A record that is no match game's (no round, a round
+// twice, no result, an unknown Termination) is an error naming it.
+func GamesOf(recs []record.Record) ([]GameResult, error) {
+	games := make([]GameResult, 0, len(recs))
+	seen := map[int]bool{}
+	for j := range recs {
+		g, err := resultOf(&recs[j])
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", j+1, err)
+		}
+		if seen[g.Number] {
+			return nil, fmt.Errorf("game %d: a second game of round %d", j+1, g.Number)
+		}
+		seen[g.Number] = true
+		games = append(games, g)
+	}
+	slices.SortFunc(games, func(a, b GameResult) int { return a.Number - b.Number })
+	return games, nil
+}
+
+// Pool returns the summary of matches read by GamesOf, their game pairs
+// counted together: two matches of the same players on different openings
+// make one measure, with the interval of all their pairs. The games are
+// numbered on, match after match, each match's first game odd. The first
+// player is named by the first game he had White, the second by its Black
+// tag; the time controls are that game's.
+func Pool(matches ...[]GameResult) Summary {
 	var sum Summary
 	offset := 0
-	for i, recs := range matches {
-		where := ""
-		if len(matches) > 1 {
-			where = fmt.Sprintf("match %d, ", i+1)
-		}
-		last := 0
-		seen := map[int]bool{}
-		for j := range recs {
-			g, err := resultOf(&recs[j])
-			if err != nil {
-				return Summary{}, fmt.Errorf("%sgame %d: %w", where, j+1, err)
-			}
-			if seen[g.Number] {
-				return Summary{}, fmt.Errorf("%sgame %d: a second game of round %d", where, j+1, g.Number)
-			}
-			seen[g.Number] = true
-			last = max(last, g.Number)
+	for _, games := range matches {
+		for _, g := range games {
 			g.Number += offset
 			g.Pair = (g.Number + 1) / 2
 			sum.Games = append(sum.Games, g)
 		}
-		// The next match's games follow, its first one odd again.
-		offset += last + last%2
+		if n := len(games); n > 0 {
+			last := games[n-1].Number
+			offset += last + last%2
+		}
 	}
-	slices.SortFunc(sum.Games, func(a, b GameResult) int { return a.Number - b.Number })
+	sum.Counts = countsOf(sum.Games, 0)
+	sum.Planned = len(sum.Games)
 	for i := range sum.Games {
 		g := &sum.Games[i]
-		sum.Counts.add(g)
-		if g.Number%2 == 0 && i > 0 && sum.Games[i-1].Number == g.Number-1 {
-			sum.Counts.addPair(&sum.Games[i-1], g)
-		}
 		if !slices.Contains(sum.Sizes, g.Size) {
 			sum.Sizes = append(sum.Sizes, g.Size)
 		}
-	}
-	sum.Planned = len(sum.Games)
-	for i := range sum.Games {
-		if g := &sum.Games[i]; g.P1White {
+		if g.P1White && sum.P1 == "" {
 			rec := &g.Record
 			sum.P1, sum.P2 = rec.Tag("White"), rec.Tag("Black")
 			sum.TC = timeControlsOf(rec)
-			break
 		}
 	}
-	return sum, nil
+	return sum
 }
 
 // resultOf reads one game of a match from its record: its number from the
@@ -85,7 +86,7 @@ func resultOf(rec *record.Record) (GameResult, error) {
 		return GameResult{}, fmt.Errorf("round %d: %w", n, err)
 	}
 	return GameResult{
-		Number: n, P1White: n%2 == 1, Size: rec.Start.Geometry().N,
+		Number: n, Pair: (n + 1) / 2, P1White: n%2 == 1, Size: rec.Start.Geometry().N,
 		Result: rec.Result, Termination: term, Plies: len(rec.Moves), Record: *rec,
 	}, nil
 }
@@ -95,7 +96,7 @@ func resultOf(rec *record.Record) (GameResult, error) {
 // WhiteTimeControl and BlackTimeControl. A tag missing or not read leaves
 // the zero TimeControl.
 func timeControlsOf(rec *record.Record) [2]TimeControl {
-	if t := rec.Tag("TimeControl"); t != "" && t != "?" {
+	if t := rec.Tag("TimeControl"); t != "" {
 		tc, _ := parsePGNTimeControl(t)
 		return [2]TimeControl{tc, tc}
 	}

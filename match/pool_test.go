@@ -19,19 +19,20 @@ func report(t *testing.T, s *Summary) string {
 	return b.String()
 }
 
-// TestSummaryOfOneMatch: a match read back from its records reports what
+// TestPoolOneMatch: a match read back from its records reports what
 // the match reported, line for line.
-func TestSummaryOfOneMatch(t *testing.T) {
+func TestPoolOneMatch(t *testing.T) {
 	cfg := Config{
 		P1: mustSpec(t, "random"), P2: mustSpec(t, "greedy"),
 		Games: 12, Sizes: []int{9, 7}, Concurrency: 2, MaxPlies: 300, Seed: 3,
 		TC: [2]TimeControl{{MoveTime: 250 * time.Millisecond}, {Time: 90 * time.Second, Increment: 1500 * time.Millisecond}},
 	}
 	sum, recs := runMatch(t, cfg)
-	got, err := SummaryOf([][]record.Record{recs})
+	games, err := GamesOf(recs)
 	if err != nil {
 		t.Fatal(err)
 	}
+	got := Pool(games)
 	if got.Counts != sum.Counts {
 		t.Errorf("counts %+v, want the match's %+v", got.Counts, sum.Counts)
 	}
@@ -40,25 +41,26 @@ func TestSummaryOfOneMatch(t *testing.T) {
 	}
 }
 
-// TestSummaryOfPools: two matches read together count every game and
+// TestPoolTwoMatches: two matches read together count every game and
 // every pair of both, the second match's pairs kept apart from the
 // first's.
-func TestSummaryOfPools(t *testing.T) {
+func TestPoolTwoMatches(t *testing.T) {
 	var sums []Summary
-	var all [][]record.Record
+	var all [][]GameResult
 	for _, seed := range []uint64{4, 5} {
 		cfg := Config{
 			P1: mustSpec(t, "greedy"), P2: mustSpec(t, "random"),
 			Games: 6, Sizes: []int{7}, MaxPlies: 300, Seed: seed,
 		}
 		sum, recs := runMatch(t, cfg)
+		games, err := GamesOf(recs)
+		if err != nil {
+			t.Fatal(err)
+		}
 		sums = append(sums, sum)
-		all = append(all, recs)
+		all = append(all, games)
 	}
-	got, err := SummaryOf(all)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := Pool(all...)
 	a, b := sums[0].Counts, sums[1].Counts
 	want := Counts{
 		Wins: a.Wins + b.Wins, Draws: a.Draws + b.Draws, Losses: a.Losses + b.Losses,
@@ -80,9 +82,9 @@ func TestSummaryOfPools(t *testing.T) {
 	}
 }
 
-// TestSummaryOfRefuses records that are no match's: no round, a round
+// TestGamesOfRefuses records that are no match's: no round, a round
 // twice, a game without a result.
-func TestSummaryOfRefuses(t *testing.T) {
+func TestGamesOfRefuses(t *testing.T) {
 	cfg := Config{P1: mustSpec(t, "random"), P2: mustSpec(t, "greedy"), Games: 2, Sizes: []int{7}, MaxPlies: 300, Seed: 1}
 	_, recs := runMatch(t, cfg)
 	for _, c := range []struct {
@@ -101,7 +103,7 @@ func TestSummaryOfRefuses(t *testing.T) {
 				r[i].Tags = slices.Clone(r[i].Tags)
 			}
 			r = c.edit(r)
-			_, err := SummaryOf([][]record.Record{r})
+			_, err := GamesOf(r)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v, want one saying %q", err, c.want)
 			}

@@ -221,19 +221,22 @@ func (s *Summary) Terminations() []TermCount {
 // CountsOn returns the counts of the games played on the n x n board, their
 // finished pairs included: a match on both boards can be strong on one and
 // weak on the other, and the whole's Elo hides which.
-func (s *Summary) CountsOn(n int) Counts {
+func (s *Summary) CountsOn(n int) Counts { return countsOf(s.Games, n) }
+
+// countsOf counts games, in the order of their numbers, on the n x n
+// board, or on every board for n 0.
+func countsOf(games []GameResult, n int) Counts {
 	var c Counts
-	for i := range s.Games {
-		g := &s.Games[i]
-		if g.Size != n {
+	for i := range games {
+		g := &games[i]
+		if n != 0 && g.Size != n {
 			continue
 		}
 		c.add(g)
-		// Games are in the order of their numbers, and a pair is games
-		// 2k-1 and 2k: the pair is counted at its first game, when its
-		// second is there too.
-		if g.Number%2 == 1 && i+1 < len(s.Games) && s.Games[i+1].Number == g.Number+1 {
-			c.addPair(g, &s.Games[i+1])
+		// A pair is games 2k-1 and 2k: it is counted at its first game,
+		// when its second is there too.
+		if g.Number%2 == 1 && i+1 < len(games) && games[i+1].Number == g.Number+1 {
+			c.addPair(g, &games[i+1])
 		}
 	}
 	return c

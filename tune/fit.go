@@ -43,31 +43,43 @@ type FitResult struct {
 	Iterations        int
 }
 
-// WeightsNamed returns the weights of eval by the names docs/tuning.md
-// gives them: "default" (the engine's), "tuned1" (the engine's before the
-// second tuning by play of the 9x9 weights), "fitted" (before any weights
-// were tuned by play), "shared" (before each board had its own), "round1"
-// and "initial".
+// namedWeights is the weights of eval by the names docs/tuning.md gives
+// them: the engine's, the engine's before the second tuning by play of the
+// 9x9 weights, before any weights were tuned by play, before each board
+// had its own, and the first two rounds of fitting.
+var namedWeights = []struct {
+	name    string
+	weights *eval.Weights
+}{
+	{"default", &eval.Default},
+	{"tuned1", &eval.Tuned1},
+	{"fitted", &eval.Fitted},
+	{"shared", &eval.Shared},
+	{"round1", &eval.Round1},
+	{"initial", &eval.Initial},
+}
+
+// WeightsNamed returns the weights of eval by their name in docs/tuning.md
+// (WeightNames lists them).
 func WeightsNamed(name string) (*eval.Weights, bool) {
-	switch name {
-	case "default":
-		return &eval.Default, true
-	case "tuned1":
-		return &eval.Tuned1, true
-	case "fitted":
-		return &eval.Fitted, true
-	case "shared":
-		return &eval.Shared, true
-	case "round1":
-		return &eval.Round1, true
-	case "initial":
-		return &eval.Initial, true
+	for _, n := range namedWeights {
+		if n.name == name {
+			return n.weights, true
+		}
 	}
 	return nil, false
 }
 
-// WeightNames is the names WeightsNamed knows, as a flag's help lists them.
-const WeightNames = "default, tuned1, fitted, shared, round1 or initial"
+// WeightNames is the names WeightsNamed knows, as a flag's help lists
+// them: "default, tuned1, fitted, shared, round1 or initial".
+var WeightNames = func() string {
+	names := make([]string, len(namedWeights))
+	for i, n := range namedWeights {
+		names[i] = n.name
+	}
+	last := len(names) - 1
+	return strings.Join(names[:last], ", ") + " or " + names[last]
+}()
 
 // WriteWeights writes the fitted weights for a person to read: each
 // feature's weight and coefficient, then the weights as the Go source of

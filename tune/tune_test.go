@@ -229,6 +229,9 @@ func TestWeightsNamed(t *testing.T) {
 			t.Errorf("WeightNames lists %q, which WeightsNamed does not know", name)
 		}
 	}
+	if want := "default, tuned1, fitted, shared, round1 or initial"; WeightNames != want {
+		t.Errorf("WeightNames %q, want %q", WeightNames, want)
+	}
 	if _, ok := WeightsNamed("round3"); ok {
 		t.Error(`WeightsNamed("round3") is known`)
 	}

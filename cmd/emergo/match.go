@@ -152,7 +152,7 @@ func reportMatches(files []string, stdout io.Writer) error {
 	if len(files) == 0 {
 		return usageError{"-report needs the record files of one or more matches"}
 	}
-	var all [][]record.Record
+	var all [][]match.GameResult
 	for _, name := range files {
 		f, err := os.Open(name)
 		if err != nil {
@@ -160,19 +160,16 @@ func reportMatches(files []string, stdout io.Writer) error {
 		}
 		recs, err := record.ReadPGN(f)
 		f.Close()
+		var games []match.GameResult
 		if err == nil {
-			// Each file alone first, so that an error names its file.
-			_, err = match.SummaryOf([][]record.Record{recs})
+			games, err = match.GamesOf(recs)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		all = append(all, recs)
+		all = append(all, games)
 	}
-	sum, err := match.SummaryOf(all)
-	if err != nil {
-		return err
-	}
+	sum := match.Pool(all...)
 	return sum.WriteReport(stdout)
 }
 
