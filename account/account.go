@@ -194,7 +194,7 @@ func (s *Service) SignUp(ctx context.Context, name, password, addr string) (*Use
 	} else if !errors.Is(err, ErrNotFound) {
 		return nil, "", err
 	}
-	if wait, err := s.signupAddress.Take(ctx, addressKey(addr), s.now()); err != nil {
+	if wait, err := s.signupAddress.Take(ctx, throttle.ClientKey(addr), s.now()); err != nil {
 		return nil, "", err
 	} else if wait > 0 {
 		return nil, "", &ThrottledError{"signup", retryAfter(wait)}
@@ -218,7 +218,7 @@ func (s *Service) SignUp(ctx context.Context, name, password, addr string) (*Use
 // ErrWrongPassword, a *ThrottledError, or the store's.
 func (s *Service) LogIn(ctx context.Context, name, password, addr string) (*User, string, error) {
 	now := s.now()
-	key, akey := Key(name), addressKey(addr)
+	key, akey := Key(name), throttle.ClientKey(addr)
 	if wait, err := s.loginAccount.Take(ctx, key, now); err != nil {
 		return nil, "", err
 	} else if wait > 0 {

@@ -1,7 +1,6 @@
 package account
 
 import (
-	"net/netip"
 	"time"
 
 	"emergo/throttle"
@@ -27,21 +26,4 @@ var DefaultLimits = Limits{
 // seconds, at least one.
 func retryAfter(wait time.Duration) time.Duration {
 	return max(time.Second, wait.Round(time.Second))
-}
-
-// addressKey is the part of a client address that throttles count: the
-// address, or its /64 network for IPv6, which one subscriber usually has
-// whole.
-func addressKey(addr string) string {
-	a, err := netip.ParseAddr(addr)
-	if err != nil {
-		return addr
-	}
-	a = a.Unmap()
-	if a.Is6() {
-		if p, err := a.Prefix(64); err == nil {
-			return p.String()
-		}
-	}
-	return a.String()
 }

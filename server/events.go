@@ -11,7 +11,7 @@ import (
 // not queued, so a slow viewer gets the latest state rather than a
 // backlog.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
-	done, ok := s.openStream(clientAddr(r))
+	done, ok := s.openStream(clientKey(r))
 	if !ok {
 		writeError(w, failure(http.StatusTooManyRequests, codeTooManyLive, "too many live connections from your address"))
 		return

@@ -205,7 +205,7 @@ func (s *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errNoLobby)
 		return
 	}
-	done, ok := s.openStream(clientAddr(r))
+	done, ok := s.openStream(clientKey(r))
 	if !ok {
 		writeError(w, failure(http.StatusTooManyRequests, codeTooManyLive, "too many live connections from your address"))
 		return

@@ -253,7 +253,7 @@ func (s *Server) explain(r *request, p *puzzle.Puzzle, k int, m rules.Move) *wro
 	if g.Outcome().Over() {
 		return out
 	}
-	who := &asker{addr: clientAddr(r.Request)}
+	who := &asker{addr: clientKey(r.Request)}
 	if r.user != nil {
 		who.user = r.user.ID
 	}

@@ -149,7 +149,7 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 		return 0, nil, failure(http.StatusBadRequest, codeAnalysisOver, "the game is over: "+o.String())
 	}
 	start := time.Now()
-	who := &asker{addr: clientAddr(r.Request)}
+	who := &asker{addr: clientKey(r.Request)}
 	if r.user != nil {
 		who.user = r.user.ID
 	}

@@ -478,7 +478,7 @@ func (s *Server) limit(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		if !s.allow(clientAddr(r)) {
+		if !s.allow(clientKey(r)) {
 			w.Header().Set("Retry-After", "1")
 			writeError(w, failure(http.StatusTooManyRequests, codeTooMany, "too many requests: slow down a little"))
 			return
@@ -508,6 +508,12 @@ func (s *Server) allow(addr string) bool {
 	return c.lim.Allow()
 }
 
+// clientKey is the key of the request's client in every per-client
+// bound of the site (throttle.ClientKey): its address, or its /64 for
+// IPv6.
+func clientKey(r *http.Request) string { return throttle.ClientKey(clientAddr(r)) }
+
+// clientAddr is the request's client address, as the logs say it.
 func clientAddr(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
