@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -11,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -81,6 +83,12 @@ func (s *Server) api(h func(*request) (int, any, error)) http.HandlerFunc {
 			limit = 1 << 20
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
+		if r.ContentLength != 0 {
+			if err := s.readBody(w, r); err != nil {
+				writeError(w, err)
+				return
+			}
+		}
 		req := &request{Request: r, w: w, user: userOf(r.Context())}
 		req.cookie, req.token = seatCookie(r)
 		status, v, err := h(req)
@@ -91,6 +99,39 @@ func (s *Server) api(h func(*request) (int, any, error)) http.HandlerFunc {
 		writeJSON(w, status, v)
 	}
 }
+
+// readBody reads the body of r whole, within Config.BodyTimeout, and
+// puts it back as r.Body: a client that sends its body slowly is cut
+// (408) instead of holding a handler, and the handler then never waits on
+// the network. The deadline is lifted once the body is in, so that a
+// handler that waits (an analysis) is not cut by it. A body beyond the
+// size limit is left to the handler to refuse in its own words: its
+// Body returns the *http.MaxBytesError.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) error {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(s.cfg.BodyTimeout)) // unsupported in tests' recorders: no deadline there
+	data, err := io.ReadAll(r.Body)
+	rc.SetReadDeadline(time.Time{})
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(data), errReader{err}))
+		return nil
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		w.Header().Set("Connection", "close")
+		return failure(http.StatusRequestTimeout, codeSlowBody,
+			fmt.Sprintf("the request's body did not arrive within %s", s.cfg.BodyTimeout))
+	case err != nil:
+		return failure(http.StatusBadRequest, codeMalformed, "the request's body could not be read")
+	}
+	r.Body = io.NopCloser(bytes.NewReader(data))
+	return nil
+}
+
+// errReader returns its error.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // decode reads a JSON body into v, strictly.
 func decode(r *request, v any) error {
@@ -533,8 +574,9 @@ func (s *Server) handleAt(r *request) (int, any, error) {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
 	board := lv.r.game.Rules()
-	var ply int
-	if _, err := fmt.Sscanf(r.PathValue("ply"), "%d", &ply); err != nil || ply < 0 || ply > board.Len() {
+	text := r.PathValue("ply")
+	ply, err := strconv.Atoi(text)
+	if err != nil || strings.TrimLeft(text, "0123456789") != "" || ply > board.Len() {
 		return 0, nil, invalid("ply must be from 0 to %d", board.Len())
 	}
 	p := board.PositionAt(ply)

@@ -29,9 +29,16 @@ const (
 	codeBadMethod   = "request.method_not_allowed" // a path of the API asked with a method it does not take
 	codeTooMany     = "request.too_many"
 	codeTooManyLive = "request.too_many_streams"
-	codeInternal    = "server.internal"
-	codeStorage     = "server.storage"
-	codeReadStorage = "server.read_storage"
+	// Connections: too many of one client, the server full, a body too
+	// slow, a cross-origin request refused.
+	codeTooManyConns = "request.too_many_connections"
+	codeServerBusy   = "server.busy"
+	codeSlowBody     = "request.timeout"
+	codeCrossOrigin  = "request.cross_origin"
+	codeUnavailable  = "server.unavailable"
+	codeInternal     = "server.internal"
+	codeStorage      = "server.storage"
+	codeReadStorage  = "server.read_storage"
 
 	// Games.
 	codeNoSuchGame      = "game.not_found"
@@ -86,6 +93,11 @@ const (
 	codeNoPuzzle = "puzzle.not_found"
 )
 
+// busy are the codes of the refusals of a total bound (a full queue, a
+// full server): answered 503, they are not errors of the server, and are
+// counted and logged apart from them.
+var busy = map[string]bool{codeAnalysisFull: true, codeServerBusy: true}
+
 // apiError is an error of a request itself, made by the HTTP layer: its
 // status, its code and parameters, and its English message.
 type apiError struct {
@@ -117,6 +129,7 @@ type errorJSON struct {
 
 func writeError(w http.ResponseWriter, err error) {
 	e := httpError(err)
+	noteCode(w, e.code)
 	writeJSON(w, e.status, errorJSON{e.msg, e.code, e.params})
 }
 

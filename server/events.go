@@ -90,7 +90,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, event string, wa
 			}
 		case <-r.Context().Done():
 			return
-		case <-s.ctx.Done():
+		case <-s.draining.Done():
 			return
 		}
 		if !ok {

@@ -22,8 +22,12 @@ type metrics struct {
 	// Answers: every one, those with a status of 500 or more, and those
 	// refused with 429 (a limit, a throttle).
 	requests, serverErrors, tooMany expvar.Int
+	// refused counts the answers that a total bound refused (503 with a
+	// bound's code: a full queue, a full server), which are not server
+	// errors; connsRefused the connections refused by Listener.
+	refused, connsRefused expvar.Int
 	// Gauges.
-	streams expvar.Int
+	streams, conns expvar.Int
 }
 
 // pooled is a store with a pool of connections (sqlstore's DB), whose
@@ -47,6 +51,9 @@ func (s *Server) initMetrics() {
 	m.vars.Set("requests", &m.requests)
 	m.vars.Set("server_errors", &m.serverErrors)
 	m.vars.Set("too_many_requests", &m.tooMany)
+	m.vars.Set("refused_busy", &m.refused)
+	m.vars.Set("connections", &m.conns)
+	m.vars.Set("connections_refused", &m.connsRefused)
 	if p, ok := s.st.(pooled); ok {
 		m.vars.Set("db_conns_open", expvar.Func(func() any { return p.PoolStats().OpenConnections }))
 		m.vars.Set("db_conns_in_use", expvar.Func(func() any { return p.PoolStats().InUse }))
@@ -56,9 +63,12 @@ func (s *Server) initMetrics() {
 }
 
 // count counts an answer of status.
-func (m *metrics) count(status int) {
+func (m *metrics) count(status int, code string, gone bool) {
 	m.requests.Add(1)
 	switch {
+	case status >= 500 && busy[code]:
+		m.refused.Add(1)
+	case gone: // the client left before its answer
 	case status >= 500:
 		m.serverErrors.Add(1)
 	case status == http.StatusTooManyRequests:

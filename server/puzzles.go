@@ -115,6 +115,14 @@ func (s *Server) puzzleRatings(ctx context.Context, who puzzle.Solver) (rating.R
 	return r, stored, done, err
 }
 
+// puzzleStoreError logs a failure of the puzzles' store, with its cause,
+// and answers it as the site's other store failures are: 503, try again.
+func (s *Server) puzzleStoreError(what string, err error) error {
+	s.metrics.storeErrors.Add(1)
+	s.log.Error("puzzles: "+what, "err", err)
+	return failure(http.StatusServiceUnavailable, codeUnavailable, "the puzzles cannot be reached just now; please try again")
+}
+
 // handleNextPuzzle is GET /api/puzzles/next?size=9&theme=freeing: a
 // puzzle near the solver's rating that he has not tried (any of the
 // filter's once he has tried them all).
@@ -135,7 +143,7 @@ func (s *Server) handleNextPuzzle(r *request) (int, any, error) {
 	who := solver(r)
 	mine, stored, done, err := s.puzzleRatings(r.Context(), who)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, s.puzzleStoreError("read the puzzles' ratings", err)
 	}
 	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	p := puzzle.Next(set, f, mine.Rating, done, stored, rng)
@@ -156,7 +164,7 @@ func (s *Server) handlePuzzle(r *request) (int, any, error) {
 	}
 	mine, stored, _, err := s.puzzleRatings(r.Context(), solver(r))
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, s.puzzleStoreError("read the puzzles' ratings", err)
 	}
 	return http.StatusOK, puzzleOf(p, stored, mine), nil
 }
@@ -229,7 +237,7 @@ func (s *Server) handlePuzzleAttempt(r *request) (int, any, error) {
 	if s.puzzles != nil {
 		res, err = s.puzzles.Attempt(r.Context(), puzzle.Attempt{Solver: who, Puzzle: p.ID, Initial: p.Initial(), Solved: solved, At: s.now()})
 		if err != nil {
-			return 0, nil, err
+			return 0, nil, s.puzzleStoreError("store an attempt", err)
 		}
 	}
 	out.Rated, out.You, out.Rating = res.Rated, solverOf(res.Solver), int(math.Round(res.Puzzle.Rating))

@@ -80,6 +80,13 @@ type Config struct {
 	// MaxStreams bounds the event streams one client address may hold
 	// open, default 32.
 	MaxStreams int
+	// MaxConns bounds the connections open at once through Listener,
+	// default 10,000; MaxClientConns those of one client (its address
+	// key, not counted for a trusted proxy), default 64.
+	MaxConns, MaxClientConns int
+	// BodyTimeout is how long a request's body may take to arrive, from
+	// the handler's start; a slower one is cut (408). Default 10 s.
+	BodyTimeout time.Duration
 	// DeadlineSweep is how often the server asks the store for the
 	// correspondence games whose deadline comes within as long, to end
 	// them on time; default a minute. Nearer deadlines have a timer of
@@ -134,7 +141,11 @@ type Server struct {
 	started time.Time
 	ctx     context.Context
 	cancel  context.CancelFunc
-	bg      sync.WaitGroup
+	// draining ends when the server stops taking requests (Drain): the
+	// event streams end then, so that the requests in flight can drain.
+	draining context.Context
+	drain    context.CancelFunc
+	bg       sync.WaitGroup
 
 	mu    sync.Mutex
 	games map[string]*live
@@ -212,6 +223,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = 32
 	}
+	if cfg.MaxConns <= 0 {
+		cfg.MaxConns = 10000
+	}
+	if cfg.MaxClientConns <= 0 {
+		cfg.MaxClientConns = 64
+	}
+	if cfg.BodyTimeout <= 0 {
+		cfg.BodyTimeout = 10 * time.Second
+	}
 	if cfg.DeadlineSweep <= 0 {
 		cfg.DeadlineSweep = time.Minute
 	}
@@ -240,12 +260,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Account.Throttles = cfg.Throttles
 	}
 	bctx, cancel := context.WithCancel(context.Background())
+	dctx, drain := context.WithCancel(bctx)
 	s := &Server{
 		cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now,
 		work: enginework.New(cfg.Jobs, enginework.Config{
 			Limits: cfg.AnalysisLimits, Poll: poll, Now: cfg.Now, Logger: cfg.Logger,
 		}),
-		ctx: bctx, cancel: cancel,
+		ctx: bctx, cancel: cancel, draining: dctx, drain: drain,
 		games:    map[string]*live{},
 		loading:  map[string]*loading{},
 		feed:     cfg.Feed,
@@ -336,9 +357,52 @@ func (s *Server) openStream(addr string) (func(), bool) {
 	}, true
 }
 
+// Drain ends the event streams, at once and as they open from now on,
+// so that an http.Server's Shutdown, which waits for the requests in
+// flight, need not wait for them (register it with RegisterOnShutdown).
+// The rest goes on: the requests in flight are answered, the engine's
+// work and the clocks run, until Close.
+func (s *Server) Drain() { s.drain() }
+
+// handleReady is GET /readyz: 200 when the server can serve, its store
+// answering; 503 with the API's JSON error when it cannot (the store down,
+// or the server stopping), so that a load balancer sends the players
+// elsewhere. /healthz says only that the process answers.
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+	if s.draining.Err() != nil {
+		writeError(w, failure(http.StatusServiceUnavailable, codeUnavailable, "the server is stopping"))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.ping(ctx); err != nil {
+		s.log.Warn("readyz: the store does not answer", "err", err)
+		writeError(w, failure(http.StatusServiceUnavailable, codeUnavailable, "the server cannot reach its storage just now"))
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write([]byte("ready\n"))
+}
+
+// pinger is a store that can say whether it answers (sqlstore's DB).
+type pinger interface{ Ping(context.Context) error }
+
+// ping checks that the store answers: by its Ping, or else by reading
+// the latest game.
+func (s *Server) ping(ctx context.Context) error {
+	if p, ok := s.st.(pinger); ok {
+		return p.Ping(ctx)
+	}
+	_, err := s.st.Recent(ctx, 1)
+	return err
+}
+
 // Close stops the background work (engine searches, clock timers) and
-// waits for it. It does not close the store.
+// waits for it. It does not close the store. A server that takes
+// requests is first drained (Drain, http.Server.Shutdown), so that no
+// request is served by a stopped server.
 func (s *Server) Close() {
+	s.drain()
 	s.cancel()
 	s.mu.Lock()
 	for _, lv := range s.games {
@@ -452,9 +516,14 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /explorer", s.page("explorer.html"))
 	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
+	mux.HandleFunc("GET /readyz", s.handleReady)
 	mux.Handle("/", files)
 
 	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, failure(http.StatusForbidden, codeCrossOrigin,
+			"cross-origin request refused: the site's pages send their requests from the site itself"))
+	}))
 	var h http.Handler = mux
 	h = s.authenticate(h)
 	h = cop.Handler(h)
@@ -522,9 +591,28 @@ func clientAddr(r *http.Request) string {
 	return host
 }
 
+// statusWriter notes the answer's status, and its error code if it is
+// an error of the API (writeError), for the log and the metrics.
 type statusWriter struct {
 	http.ResponseWriter
 	status int
+	code   string
+}
+
+// noteCode tells the statusWriter under w, if any, the error code that
+// answered the request.
+func noteCode(w http.ResponseWriter, code string) {
+	for {
+		switch t := w.(type) {
+		case *statusWriter:
+			t.code = code
+			return
+		case interface{ Unwrap() http.ResponseWriter }:
+			w = t.Unwrap()
+		default:
+			return
+		}
+	}
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -545,15 +633,18 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w, status: 200}
 		next.ServeHTTP(sw, r)
-		s.metrics.count(sw.status)
+		s.metrics.count(sw.status, sw.code, r.Context().Err() != nil)
 		level := slog.LevelDebug
-		if sw.status >= 500 {
+		if sw.status >= 500 && !busy[sw.code] && r.Context().Err() == nil {
+			// A total bound reached (busy) is the site doing its job, and
+			// a client gone before its answer its own doing: neither is an
+			// error of the server; a refusal is counted (refused_busy).
 			level = slog.LevelError
 		} else if strings.HasPrefix(r.URL.Path, "/api/") && r.Method != http.MethodGet {
 			level = slog.LevelInfo
 		}
 		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path,
-			"status", sw.status, "ms", time.Since(start).Milliseconds(), "client", clientAddr(r))
+			"status", sw.status, "code", sw.code, "ms", time.Since(start).Milliseconds(), "client", clientAddr(r))
 	})
 }
 

@@ -34,8 +34,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			"server's own workers serve; on PostgreSQL, servers and `emergo worker`\n"+
 			"processes share it, and -workers 0 leaves it to the workers. The address\n"+
 			"is bound before the database is opened. Ctrl-C (SIGINT) or SIGTERM stops\n"+
-			"the server: the open requests get a few seconds to finish, then the\n"+
-			"database is closed.", stderr)
+			"the server: it stops accepting, the open requests get a few seconds to\n"+
+			"finish, then the background work stops and the database is closed.", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	db := fs.String("db", "emergo.db", "SQLite database file")
 	pg := fs.String("postgres", "", "PostgreSQL connection URL (postgres://user:pass@host/db) instead of -db (default $EMERGO_POSTGRES, unless -db is given)")
@@ -45,6 +45,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var proxies prefixes
 	fs.Var(&proxies, "trusted-proxies", "the reverse proxies in front of the server, addresses or networks separated by commas (10.0.0.5,192.0.2.0/24): from them, and only from them, X-Forwarded-For gives the client's address and X-Forwarded-Proto says whether it came over TLS (the session cookie is then Secure)")
 	behindProxy := fs.Bool("behind-proxy", false, "the reverse proxy runs on this machine: -trusted-proxies 127.0.0.0/8,::1")
+	maxConns := fs.Int("max-conns", 10000, "connections open at once, in all; one more is answered 503 and closed")
+	clientConns := fs.Int("client-conns", 64, "connections open at once from one client address (IPv6: its /64), not counting trusted proxies; one more is answered 429 and closed")
 	verbose := fs.Bool("v", false, "log every request")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -83,7 +85,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	defer st.Close()
 	st.SetConns(*conns)
 	cfg := server.Config{Store: st, Logger: log, EngineWorkers: engineWorkers, RateLimit: *rateLimit,
-		TrustedProxies: proxies, BehindProxy: *behindProxy,
+		TrustedProxies: proxies, BehindProxy: *behindProxy, MaxConns: *maxConns, MaxClientConns: *clientConns,
 	}
 	if postgres != "" {
 		// Other servers may share the database: follow their changes.
@@ -100,10 +102,13 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	defer srv.Close()
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// Shutdown ends the event streams (Drain), which would otherwise
+	// hold it to its timeout.
+	hs.RegisterOnShutdown(srv.Drain)
 	log.Info("serving", "url", "http://"+displayAddr(ln.Addr()), "store", where)
 	fmt.Fprintf(stdout, "Emergo is ready: open http://%s\n", displayAddr(ln.Addr()))
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(srv.Listener(ln)) }()
 	select {
 	case err := <-errc:
 		return err
@@ -111,10 +116,14 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	stop() // a second Ctrl-C ends the process at once
 	log.Info("shutting down")
+	// In order: stop accepting and let the requests in flight finish
+	// (Shutdown), then stop the background work (Close), then close the
+	// database (deferred): no request is served by a stopped server.
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	err = hs.Shutdown(sctx)
 	srv.Close()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
 	return nil

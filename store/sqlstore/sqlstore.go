@@ -71,6 +71,16 @@ func open(ctx context.Context, db *sql.DB, postgres bool) (*DB, error) {
 	return s, nil
 }
 
+// Ping checks that the database answers: a connection is taken from
+// the pool and used.
+func (s *DB) Ping(ctx context.Context) error {
+	var one int
+	if err := s.db.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+		return fmt.Errorf("sqlstore: ping: %w", err)
+	}
+	return nil
+}
+
 // Close closes the database.
 func (s *DB) Close() error {
 	if s.batch != nil {
