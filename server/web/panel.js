@@ -28,7 +28,7 @@ export function renderPlayer(box, s, view, colour) {
   const who = h('div', { class: 'who' },
     h('span', { class: `swatch ${colour}`, 'aria-hidden': 'true' }),
     p.account && p.joined ? playerLink(p.name, true, { class: 'name', title: p.name })
-      : h('span', { class: 'name', title: playerName(s, colour) }, playerName(s, colour)),
+      : h('span', { class: p.guest ? 'name guest' : 'name', title: playerName(s, colour) }, playerName(s, colour)),
     p.rating ? h('span', { class: 'rating', 'data-testid': `rating-${colour}`, title: t('player.rating_title') }, p.rating) : null,
     p.engine ? h('span', { class: 'tag' }, t('player.engine_tag')) : null,
     s.you === colour ? h('span', { class: 'tag you' }, t('player.you_tag')) : null,
