@@ -155,8 +155,8 @@ async function loadGames() {
     const live = g.result === '*' && !g.reason;
     return h('tr', {},
       h('td', { class: 'players' }, h('a', { href },
-        h('span', { class: g.whiteGuest ? 'name-cut guest' : 'name-cut', title: g.white }, nameText(g.white, g.whiteGuest) || '?'), ' – ',
-        h('span', { class: g.blackGuest ? 'name-cut guest' : 'name-cut', title: g.black }, nameText(g.black, g.blackGuest) || '?'))),
+        h('span', { class: g.whiteGuest ? 'name-cut guest' : 'name-cut', title: nameText(g.white, g.whiteGuest) }, nameText(g.white, g.whiteGuest) || '?'), ' – ',
+        h('span', { class: g.blackGuest ? 'name-cut guest' : 'name-cut', title: nameText(g.black, g.blackGuest) }, nameText(g.black, g.blackGuest) || '?'))),
       h('td', {}, `${g.size}×${g.size}`),
       h('td', { class: 'hide-narrow' }, modeName(g.mode)),
       h('td', { class: 'num' }, String(g.plies ?? '')),
