@@ -106,24 +106,32 @@ type Config struct {
 	// SessionLife is how long a session lasts, default 30 days.
 	SessionLife time.Duration
 	// Hashers bounds the password hashes computed at once (each takes
-	// Params.Memory), default 2.
+	// Params.Memory), default 2; a client has one of them at most.
 	Hashers int
-	Now     func() time.Time // default time.Now
+	// HashWaiting bounds the logins and signups waiting for a hasher,
+	// one a client at most, default 32: past it they are refused
+	// (ErrHashQueueFull) rather than kept waiting.
+	HashWaiting int
+	Now         func() time.Time // default time.Now
 }
 
 // Service signs people up and in, on a Store.
 type Service struct {
-	st      Store
-	params  Params
-	life    time.Duration
-	now     func() time.Time
-	hashers chan struct{}
+	st     Store
+	params Params
+	life   time.Duration
+	now    func() time.Time
+	gate   *gate
+	// hash and verify are HashPassword and VerifyPassword, which a test
+	// of the gate holds back.
+	hash   func(password string, p Params) string
+	verify func(encoded, password string) (bool, error)
 	// dummy is a hash checked when the username is unknown, so that a
 	// login takes as long whether the account exists or not; made at the
 	// first need.
 	dummy func() string
 
-	loginAccount, loginAddress, signupAddress throttle.Limiter
+	loginPair, loginAccount, loginAddress, signupAddress, signupNetwork throttle.Limiter
 }
 
 // New returns a Service on st.
@@ -132,9 +140,11 @@ func New(st Store, cfg Config) *Service {
 		cfg.Params = DefaultParams
 	}
 	for _, l := range []struct{ set, def *throttle.Limit }{
+		{&cfg.Limits.LoginPair, &DefaultLimits.LoginPair},
 		{&cfg.Limits.LoginAccount, &DefaultLimits.LoginAccount},
 		{&cfg.Limits.LoginAddress, &DefaultLimits.LoginAddress},
 		{&cfg.Limits.SignupAddress, &DefaultLimits.SignupAddress},
+		{&cfg.Limits.SignupNetwork, &DefaultLimits.SignupNetwork},
 	} {
 		if *l.set == (throttle.Limit{}) {
 			*l.set = *l.def
@@ -146,41 +156,77 @@ func New(st Store, cfg Config) *Service {
 	if cfg.Hashers <= 0 {
 		cfg.Hashers = 2
 	}
+	if cfg.HashWaiting <= 0 {
+		cfg.HashWaiting = 32
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
 	if cfg.Throttles == nil {
 		cfg.Throttles = throttle.NewMemory()
 	}
-	return &Service{
+	s := &Service{
 		st: st, params: cfg.Params, life: cfg.SessionLife, now: cfg.Now,
-		hashers:       make(chan struct{}, cfg.Hashers),
-		dummy:         sync.OnceValue(func() string { return HashPassword("not anyone's password", cfg.Params) }),
+		gate: newGate(cfg.Hashers, cfg.HashWaiting),
+		hash: HashPassword, verify: VerifyPassword,
+		loginPair:     cfg.Throttles.Limiter("login-pair", cfg.Limits.LoginPair),
 		loginAccount:  cfg.Throttles.Limiter("login-account", cfg.Limits.LoginAccount),
 		loginAddress:  cfg.Throttles.Limiter("login-address", cfg.Limits.LoginAddress),
 		signupAddress: cfg.Throttles.Limiter("signup-address", cfg.Limits.SignupAddress),
+		signupNetwork: cfg.Throttles.Limiter("signup-network", cfg.Limits.SignupNetwork),
 	}
+	s.dummy = sync.OnceValue(func() string { return HashPassword("not anyone's password", cfg.Params) })
+	return s
 }
 
 // SessionLife is how long a new session lasts.
 func (s *Service) SessionLife() time.Duration { return s.life }
 
-// hashing runs f while holding one of the hashers, or returns ctx's error.
-func (s *Service) hashing(ctx context.Context, f func()) error {
-	select {
-	case s.hashers <- struct{}{}:
-	case <-ctx.Done():
-		return ctx.Err()
+// bucket is an attempt counted on a throttle, to be given back if the
+// attempt ends before it is made.
+type bucket struct {
+	l   throttle.Limiter
+	key string
+}
+
+// take counts an attempt at now on each bucket in turn. If one refuses it,
+// or fails, the ones taken before are given back and take returns the
+// refusal (a *ThrottledError for what) or the failure.
+func (s *Service) take(ctx context.Context, what string, now time.Time, buckets ...bucket) error {
+	for i, b := range buckets {
+		wait, err := b.l.Take(ctx, b.key, now)
+		if err == nil && wait == 0 {
+			continue
+		}
+		s.giveBack(ctx, buckets[:i]...)
+		if err != nil {
+			return err
+		}
+		return &ThrottledError{what, retryAfter(wait)}
 	}
-	defer func() { <-s.hashers }()
-	f()
 	return nil
+}
+
+// giveBack gives back the attempts counted on buckets. The request's
+// context may be what ended the attempt: the refunds go on without it. A
+// refund that fails leaves an attempt counted, which the bucket drains in
+// time.
+func (s *Service) giveBack(ctx context.Context, buckets ...bucket) {
+	bg := context.WithoutCancel(ctx)
+	for _, b := range buckets {
+		b.l.Give(bg, b.key)
+	}
 }
 
 // SignUp creates the account name with password for a client at addr and
 // logs it in: it returns the user and the new session's token. Errors: a
-// *NameError, a *PasswordError, ErrNameTaken, a *ThrottledError, or the
-// store's.
+// *NameError, a *PasswordError, ErrNameTaken, a *ThrottledError,
+// ErrHashBusy, ErrHashQueueFull, or the store's.
+//
+// The checks run cheapest first: the name and the password, the
+// throttles of the client's address and of its wider network, the name's
+// lookup, and last the hash, behind the fair gate. Only an account made
+// counts on the throttles.
 func (s *Service) SignUp(ctx context.Context, name, password, addr string) (*User, string, error) {
 	if err := CheckUsername(name); err != nil {
 		return nil, "", err
@@ -188,22 +234,14 @@ func (s *Service) SignUp(ctx context.Context, name, password, addr string) (*Use
 	if err := CheckPassword(password); err != nil {
 		return nil, "", err
 	}
-	key := Key(name)
-	if _, err := s.st.UserByKey(ctx, key); err == nil {
-		return nil, "", ErrNameTaken
-	} else if !errors.Is(err, ErrNotFound) {
+	client := throttle.ClientKey(addr)
+	counted := []bucket{{s.signupAddress, client}, {s.signupNetwork, throttle.NetworkKey(addr)}}
+	if err := s.take(ctx, "signup", s.now(), counted...); err != nil {
 		return nil, "", err
 	}
-	if wait, err := s.signupAddress.Take(ctx, throttle.ClientKey(addr), s.now()); err != nil {
-		return nil, "", err
-	} else if wait > 0 {
-		return nil, "", &ThrottledError{"signup", retryAfter(wait)}
-	}
-	u := &User{Name: name, Key: key, Created: s.now()}
-	if err := s.hashing(ctx, func() { u.Password = HashPassword(password, s.params) }); err != nil {
-		return nil, "", err
-	}
-	if err := s.st.CreateUser(ctx, u); err != nil {
+	u, err := s.signUp(ctx, name, password, client)
+	if err != nil {
+		s.giveBack(ctx, counted...)
 		return nil, "", err
 	}
 	token, err := s.startSession(ctx, u.ID)
@@ -213,49 +251,70 @@ func (s *Service) SignUp(ctx context.Context, name, password, addr string) (*Use
 	return u, token, nil
 }
 
+func (s *Service) signUp(ctx context.Context, name, password, client string) (*User, error) {
+	key := Key(name)
+	if _, err := s.st.UserByKey(ctx, key); err == nil {
+		return nil, ErrNameTaken
+	} else if !errors.Is(err, ErrNotFound) {
+		return nil, err
+	}
+	u := &User{Name: name, Key: key, Created: s.now()}
+	if err := s.gate.do(ctx, client, func() { u.Password = s.hash(password, s.params) }); err != nil {
+		return nil, err
+	}
+	if err := s.st.CreateUser(ctx, u); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
 // LogIn checks name and password for a client at addr and starts a
 // session: it returns the user and the session's token. Errors:
-// ErrWrongPassword, a *ThrottledError, or the store's.
+// ErrWrongPassword, a *ThrottledError, ErrHashBusy, ErrHashQueueFull, or
+// the store's.
+//
+// The failures are throttled per client address (however many accounts
+// it tries), per client and account (so that a client failing on an
+// account slows itself, not the account's owner elsewhere), and, more
+// loosely, per account from every address (so that guesses spread over
+// many addresses stay bounded). The checks run cheapest first: the
+// client's throttle, the name's shape (a name that cannot be a username
+// fails at once: that it is none is no secret), the account's throttles,
+// its lookup, and last the hash, behind the fair gate. An attempt that
+// ends before the password is checked is not counted, and a success is
+// given back.
 func (s *Service) LogIn(ctx context.Context, name, password, addr string) (*User, string, error) {
 	now := s.now()
-	key, akey := Key(name), throttle.ClientKey(addr)
-	if wait, err := s.loginAccount.Take(ctx, key, now); err != nil {
+	key, client := Key(name), throttle.ClientKey(addr)
+	address := bucket{s.loginAddress, client}
+	if err := s.take(ctx, "login", now, address); err != nil {
 		return nil, "", err
-	} else if wait > 0 {
-		return nil, "", &ThrottledError{"login", retryAfter(wait)}
 	}
-	// An attempt that ends before the password is checked is not one,
-	// and a success is given back. The request's context may be what
-	// ended it: the refunds go on without it. A refund that fails leaves
-	// an attempt counted, which the bucket drains in time.
-	bg := context.WithoutCancel(ctx)
-	if wait, err := s.loginAddress.Take(ctx, akey, now); err != nil || wait > 0 {
-		s.loginAccount.Give(bg, key)
-		if err != nil {
-			return nil, "", err
-		}
-		return nil, "", &ThrottledError{"login", retryAfter(wait)}
+	if usernameShape(name) != nil {
+		return nil, "", ErrWrongPassword
 	}
-	refund := func() {
-		s.loginAccount.Give(bg, key)
-		s.loginAddress.Give(bg, akey)
+	pair := bucket{s.loginPair, client + " " + key}
+	counted := []bucket{address, pair, {s.loginAccount, key}}
+	if err := s.take(ctx, "login", now, counted[1:]...); err != nil {
+		s.giveBack(ctx, address)
+		return nil, "", err
 	}
 	u, err := s.st.UserByKey(ctx, key)
 	if err != nil && !errors.Is(err, ErrNotFound) {
-		refund()
+		s.giveBack(ctx, counted...)
 		return nil, "", err
 	}
 	var ok bool
 	var verr error
-	err = s.hashing(ctx, func() {
+	err = s.gate.do(ctx, client, func() {
 		if u == nil {
-			VerifyPassword(s.dummy(), password) // as long as a real check
+			s.verify(s.dummy(), password) // as long as a real check
 			return
 		}
-		ok, verr = VerifyPassword(u.Password, password)
+		ok, verr = s.verify(u.Password, password)
 	})
 	if err != nil {
-		refund()
+		s.giveBack(ctx, counted...)
 		return nil, "", err
 	}
 	if verr != nil {
@@ -264,8 +323,11 @@ func (s *Service) LogIn(ctx context.Context, name, password, addr string) (*User
 	if u == nil || !ok {
 		return nil, "", ErrWrongPassword
 	}
-	s.loginAccount.Forget(bg, key)
-	s.loginAddress.Give(bg, akey)
+	// The owner's own failures are forgotten; the account's from
+	// everywhere are not, or each of his logins would free a distributed
+	// guesser's attempts.
+	s.loginPair.Forget(context.WithoutCancel(ctx), pair.key)
+	s.giveBack(ctx, address, counted[2])
 	token, err := s.startSession(ctx, u.ID)
 	if err != nil {
 		return nil, "", err
@@ -315,13 +377,29 @@ func (s *Service) User(ctx context.Context, token string) (*User, error) {
 }
 
 // Profile returns the public profile of the account name, whatever the
-// case it is written in, or ErrNotFound; a name no account may have is
-// not looked for.
+// case it is written in, or ErrNotFound; a name not of a username's shape
+// is not looked for.
 func (s *Service) Profile(ctx context.Context, name string) (*Profile, error) {
-	if CheckUsername(name) != nil {
+	if usernameShape(name) != nil {
 		return nil, ErrNotFound
 	}
 	return s.st.Profile(ctx, Key(name))
+}
+
+// GuestName is the name a guest plays under, as the package's GuestName
+// makes it, refused too (NameReserved) when it is an account's username,
+// whatever its case: a guest cannot pass for a player with an account.
+func (s *Service) GuestName(ctx context.Context, name string) (string, error) {
+	c, err := GuestName(name)
+	if err != nil {
+		return "", err
+	}
+	if _, err := s.Profile(ctx, c); err == nil {
+		return "", reservedName(c)
+	} else if !errors.Is(err, ErrNotFound) {
+		return "", err
+	}
+	return c, nil
 }
 
 // LogOut ends the session of token; ending one that is not there is not an

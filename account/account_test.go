@@ -3,11 +3,13 @@ package account_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
 
 	"emergo/account"
+	"emergo/throttle"
 )
 
 // memStore is an account.Store in memory.
@@ -133,8 +135,16 @@ func (c *clock) advance(d time.Duration) {
 
 func newService(t *testing.T) (*account.Service, *memStore, *clock) {
 	t.Helper()
+	return newServiceWith(t, account.Config{})
+}
+
+// newServiceWith is a Service of cfg on a new store, with cheap hashes,
+// sessions of a day and a clock that moves when told.
+func newServiceWith(t *testing.T, cfg account.Config) (*account.Service, *memStore, *clock) {
+	t.Helper()
 	st, clk := newMem(), &clock{t: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
-	return account.New(st, account.Config{Params: cheap, Now: clk.now, SessionLife: 24 * time.Hour}), st, clk
+	cfg.Params, cfg.Now, cfg.SessionLife = cheap, clk.now, 24*time.Hour
+	return account.New(st, cfg), st, clk
 }
 
 var ctx = context.Background()
@@ -267,39 +277,120 @@ func throttled(t *testing.T, err error) time.Duration {
 	return 0
 }
 
-func TestLoginThrottledPerAccount(t *testing.T) {
+// A client failing on an account slows itself on it, and not the owner
+// logging in from his own address: the failures count per client and
+// account.
+func TestLoginThrottledPerClientAndAccount(t *testing.T) {
 	svc, _, clk := newService(t)
 	svc.SignUp(ctx, "Alice", "password1", "192.0.2.1")
-	// Five failures, from five addresses, are let through.
+	const attacker, owner = "203.0.113.66", "198.51.100.7"
 	for i := range 5 {
-		addr := []string{"192.0.2.10", "192.0.2.11", "192.0.2.12", "192.0.2.13", "192.0.2.14"}[i]
-		if _, _, err := svc.LogIn(ctx, "alice", "wrong-pass", addr); !errors.Is(err, account.ErrWrongPassword) {
+		if _, _, err := svc.LogIn(ctx, "alice", "wrong-pass", attacker); !errors.Is(err, account.ErrWrongPassword) {
 			t.Fatalf("failure %d: %v", i+1, err)
 		}
 	}
-	// The sixth attempt waits a minute, even with the right password.
-	_, _, err := svc.LogIn(ctx, "Alice", "password1", "192.0.2.20")
-	if wait := throttled(t, err); wait != time.Minute {
-		t.Fatalf("sixth attempt: %v, want a wait of 1m", err)
+	// The attacker's sixth attempt waits a minute, even with the right
+	// password...
+	if _, _, err := svc.LogIn(ctx, "Alice", "password1", attacker); throttled(t, err) != time.Minute {
+		t.Fatalf("the attacker's sixth attempt: %v, want a wait of 1m", err)
 	}
-	// Other accounts are not slowed down.
+	// ...from any address of its /64 too.
+	if _, _, err := svc.LogIn(ctx, "Alice", "password1", "203.0.113.66"); throttled(t, err) != time.Minute {
+		t.Fatalf("the attacker again: %v, want a wait of 1m", err)
+	}
+	// The owner logs in meanwhile, from his address.
+	if _, _, err := svc.LogIn(ctx, "alice", "password1", owner); err != nil {
+		t.Fatalf("the owner, while the attacker is throttled: %v", err)
+	}
+	// The attacker's other accounts are not slowed down.
 	svc.SignUp(ctx, "Bob", "password1", "192.0.2.1")
-	if _, _, err := svc.LogIn(ctx, "bob", "password1", "192.0.2.20"); err != nil {
-		t.Fatalf("another account: %v", err)
+	if _, _, err := svc.LogIn(ctx, "bob", "password1", attacker); err != nil {
+		t.Fatalf("another account from the attacker's address: %v", err)
 	}
 	clk.advance(59 * time.Second)
-	if _, _, err := svc.LogIn(ctx, "alice", "password1", "192.0.2.20"); throttled(t, err) != time.Second {
+	if _, _, err := svc.LogIn(ctx, "alice", "password1", attacker); throttled(t, err) != time.Second {
 		t.Fatalf("after 59 s: %v, want a wait of 1s", err)
 	}
 	clk.advance(time.Second)
-	if _, _, err := svc.LogIn(ctx, "alice", "password1", "192.0.2.20"); err != nil {
-		t.Fatalf("after a minute: %v", err)
+	if _, _, err := svc.LogIn(ctx, "alice", "wrong-pass", attacker); !errors.Is(err, account.ErrWrongPassword) {
+		t.Fatalf("after a minute: %v, want one more attempt", err)
 	}
-	// A success clears the account's failures.
+	if _, _, err := svc.LogIn(ctx, "alice", "wrong-pass", attacker); throttled(t, err) != time.Minute {
+		t.Fatalf("at once after it: %v, want a wait of 1m", err)
+	}
+	// A success clears the client's own failures on the account.
+	for range 4 {
+		svc.LogIn(ctx, "alice", "wrong-pass", owner)
+	}
+	if _, _, err := svc.LogIn(ctx, "alice", "password1", owner); err != nil {
+		t.Fatalf("the owner after four failures: %v", err)
+	}
 	for i := range 5 {
-		if _, _, err := svc.LogIn(ctx, "alice", "wrong-pass", "192.0.2.30"); !errors.Is(err, account.ErrWrongPassword) {
+		if _, _, err := svc.LogIn(ctx, "alice", "wrong-pass", owner); !errors.Is(err, account.ErrWrongPassword) {
 			t.Fatalf("failure %d after a success: %v", i+1, err)
 		}
+	}
+}
+
+// The failures on an account from every address together are bounded,
+// more loosely: a guess spread over many addresses stops at the bound, for
+// everyone, and a success does not clear it.
+func TestLoginThrottledPerAccount(t *testing.T) {
+	svc, _, clk := newServiceWith(t, account.Config{Limits: account.Limits{LoginAccount: throttle.Limit{Burst: 10, Every: time.Hour}}})
+	svc.SignUp(ctx, "Alice", "password1", "192.0.2.1")
+	svc.SignUp(ctx, "Bob", "password1", "192.0.2.1")
+	addr := func(i int) string { return fmt.Sprintf("203.0.113.%d", i+1) }
+	for i := range 10 {
+		if _, _, err := svc.LogIn(ctx, "alice", "wrong-pass", addr(i)); !errors.Is(err, account.ErrWrongPassword) {
+			t.Fatalf("failure %d: %v", i+1, err)
+		}
+	}
+	for _, a := range []string{addr(10), "198.51.100.7"} {
+		if _, _, err := svc.LogIn(ctx, "alice", "password1", a); throttled(t, err) != time.Hour {
+			t.Errorf("the eleventh attempt, from %s: %v, want a wait of 1h", a, err)
+		}
+	}
+	if _, _, err := svc.LogIn(ctx, "bob", "password1", addr(10)); err != nil {
+		t.Errorf("another account: %v", err)
+	}
+	clk.advance(time.Hour)
+	if _, _, err := svc.LogIn(ctx, "alice", "password1", "198.51.100.7"); err != nil {
+		t.Fatalf("the owner an hour later: %v", err)
+	}
+	// The success was given back, and no more: one failure more may
+	// come, then the bound holds again.
+	if _, _, err := svc.LogIn(ctx, "alice", "wrong-pass", addr(11)); !errors.Is(err, account.ErrWrongPassword) {
+		t.Fatalf("a failure after the owner's success: %v", err)
+	}
+	if _, _, err := svc.LogIn(ctx, "alice", "wrong-pass", addr(12)); throttled(t, err) != time.Hour {
+		t.Fatalf("the next: %v, want a wait of 1h", err)
+	}
+}
+
+// With the default limits, one client failing on an account as fast as
+// it may, for a day, never keeps the owner out: its 60 attempts an hour
+// drain from the account's bucket faster than they fill it.
+func TestLoginOneClientCannotLockAnAccount(t *testing.T) {
+	svc, _, clk := newService(t)
+	svc.SignUp(ctx, "Alice", "password1", "192.0.2.1")
+	failures := 0
+	for end := clk.now().Add(24 * time.Hour); clk.now().Before(end); {
+		_, _, err := svc.LogIn(ctx, "alice", "wrong-pass", "203.0.113.66")
+		switch wait := throttled(t, err); {
+		case wait > 0:
+			clk.advance(wait)
+			continue
+		case !errors.Is(err, account.ErrWrongPassword):
+			t.Fatalf("attempt %d: %v", failures+1, err)
+		}
+		if failures++; failures%100 == 0 {
+			if _, _, err := svc.LogIn(ctx, "alice", "password1", "198.51.100.7"); err != nil {
+				t.Fatalf("the owner after %d failures of another client: %v", failures, err)
+			}
+		}
+	}
+	if failures < 24*60 {
+		t.Errorf("%d failures in a day, want the pair's 5 and one a minute", failures)
 	}
 }
 
@@ -380,6 +471,103 @@ func TestProfile(t *testing.T) {
 		}
 		if err != nil || *got != *tc.want {
 			t.Errorf("%s: Profile(%q) = %+v, %v; want %+v", tc.name, tc.lookup, got, err, tc.want)
+		}
+	}
+}
+
+// Signups count per client and, more loosely, per its /24 (IPv4) or /48
+// (IPv6): neighbours signing up together pass, a flood spread over a
+// network stops at its bound, and other networks are served meanwhile.
+func TestSignUpThrottledPerNetwork(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		addr  func(i int) string // the i-th neighbour
+		other string             // an address of another network
+	}{
+		{"IPv4 /24", func(i int) string { return fmt.Sprintf("192.0.2.%d", i+1) }, "192.0.3.1"},
+		{"IPv6 /48", func(i int) string { return fmt.Sprintf("2001:db8:1:%x::1", i+1) }, "2001:db8:2::1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			svc, _, clk := newService(t)
+			n := 0
+			signUp := func(addr string) error {
+				n++
+				_, _, err := svc.SignUp(ctx, fmt.Sprintf("user%d", n), "password1", addr)
+				return err
+			}
+			// Four neighbours at once.
+			for i := range 4 {
+				if err := signUp(tc.addr(i)); err != nil {
+					t.Fatalf("neighbour %d: %v", i+1, err)
+				}
+			}
+			// A flood from the network, each address once: twenty in
+			// all, then one every three minutes.
+			for i := 4; i < 20; i++ {
+				if err := signUp(tc.addr(i)); err != nil {
+					t.Fatalf("signup %d of the network: %v", i+1, err)
+				}
+			}
+			if err := signUp(tc.addr(20)); throttled(t, err) != 3*time.Minute {
+				t.Fatalf("the 21st of the network: %v, want a wait of 3m", err)
+			}
+			if err := signUp(tc.other); err != nil {
+				t.Fatalf("another network meanwhile: %v", err)
+			}
+			clk.advance(3 * time.Minute)
+			if err := signUp(tc.addr(21)); err != nil {
+				t.Fatalf("three minutes later: %v", err)
+			}
+			if err := signUp(tc.addr(22)); throttled(t, err) == 0 {
+				t.Fatalf("at once after it: %v, want a wait", err)
+			}
+		})
+	}
+}
+
+// A refused signup is not counted: names taken and hashes refused give
+// their attempt back.
+func TestSignUpRefusedNotCounted(t *testing.T) {
+	svc, _, _ := newServiceWith(t, account.Config{Limits: account.Limits{SignupAddress: throttle.Limit{Burst: 2, Every: time.Hour}}})
+	if _, _, err := svc.SignUp(ctx, "alice", "password1", "192.0.2.1"); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		if _, _, err := svc.SignUp(ctx, "Alice", "password1", "192.0.2.1"); !errors.Is(err, account.ErrNameTaken) {
+			t.Fatalf("a taken name: %v", err)
+		}
+	}
+	if _, _, err := svc.SignUp(ctx, "bob", "password1", "192.0.2.1"); err != nil {
+		t.Fatalf("the second account: %v", err)
+	}
+	if _, _, err := svc.SignUp(ctx, "carol", "password1", "192.0.2.1"); throttled(t, err) != time.Hour {
+		t.Fatalf("the third: %v, want a wait of 1h", err)
+	}
+}
+
+// A guest cannot play under an account's username, whatever its case; a
+// name of no username's shape is not looked for.
+func TestServiceGuestName(t *testing.T) {
+	svc, _, _ := newService(t)
+	svc.SignUp(ctx, "Alice", "password1", "192.0.2.1")
+	for _, tt := range []struct {
+		in, want string
+		reserved bool
+	}{
+		{"alice", "", true},
+		{" ALICE ", "", true},
+		{"Alice Smith", "Alice Smith", false},
+		{"Bob", "Bob", false},
+		{"Emergo level 2", "", true},
+	} {
+		got, err := svc.GuestName(ctx, tt.in)
+		var ne *account.NameError
+		if tt.reserved {
+			if !errors.As(err, &ne) || ne.Problem != account.NameReserved {
+				t.Errorf("GuestName(%q) = %q, %v; want NameReserved", tt.in, got, err)
+			}
+		} else if err != nil || got != tt.want {
+			t.Errorf("GuestName(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}
 }

@@ -20,11 +20,42 @@ const (
 // a player's name read from a record.
 const MaxName = 40
 
-// reserved are the keys of names nobody may take, because the site speaks
-// with them or they would pass for someone in charge.
-var reserved = map[string]bool{
-	"admin": true, "administrator": true, "anonymous": true, "emergo": true,
-	"guest": true, "mod": true, "moderator": true, "root": true, "system": true,
+// reserved are the names (as fold writes them) that no account may take,
+// because the site speaks with them or they would pass for someone in
+// charge; guestWords are those of them that a guest may still play under,
+// since the site calls guests so itself.
+var (
+	reserved = map[string]bool{
+		"admin": true, "administrator": true, "anonymous": true, "emergo": true,
+		"guest": true, "mod": true, "moderator": true, "root": true, "system": true,
+	}
+	guestWords = map[string]bool{"anonymous": true, "guest": true}
+)
+
+// engineName is how the engine's names begin, as fold writes them: the
+// engine plays as "Emergo level N", and no person may pass for it.
+const engineName = "emergo"
+
+// fold is a name as the reservations compare it: in lower case, without
+// the spaces and the separators ('_', '-', '.') that would tell "Emergo
+// level 3" from "emergo_level3".
+func fold(name string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == '_' || r == '-' || r == '.' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, name)
+}
+
+// Reserved reports whether a display name would pass for the engine
+// ("Emergo", "Emergo level 3", any name that begins with "Emergo",
+// whatever its case and separators) or for someone in charge of the site
+// ("Admin", "Moderator", ...): no guest plays under it, and no account
+// takes it. A guest may be "Anonymous" or "Guest".
+func Reserved(name string) bool {
+	f := fold(name)
+	return strings.HasPrefix(f, engineName) || reserved[f] && !guestWords[f]
 }
 
 // NameProblem says what is wrong with a username or a name, for a message
@@ -38,6 +69,7 @@ const (
 	UsernameChars                           // a character other than a-z, A-Z, 0-9, _ and -
 	NameEmpty                               // a display name with nothing left after cleaning
 	NameTooLong                             // a display name of more than MaxName characters
+	NameReserved                            // a guest's name that is the engine's, reserved, or an account's
 )
 
 // NameError says why a username or a name is refused; its text is for the
@@ -54,8 +86,23 @@ func (e *NameError) Error() string { return "account: " + e.Reason }
 func Key(username string) string { return strings.ToLower(username) }
 
 // CheckUsername returns nil if name is an allowed username, else a
-// *NameError saying what is wrong with it.
+// *NameError saying what is wrong with it: its shape (usernameShape), or a
+// reserved name (Reserved, and every one of the reserved words).
 func CheckUsername(name string) error {
+	if err := usernameShape(name); err != nil {
+		return err
+	}
+	if f := fold(name); Reserved(name) || reserved[f] {
+		return &NameError{Name: name, Problem: UsernameReserved, Reason: fmt.Sprintf("the username %q is reserved", name)}
+	}
+	return nil
+}
+
+// usernameShape returns nil if name has the shape of a username, else a
+// *NameError saying what is wrong with it. A name of that shape may be an
+// account's, even a reserved one: an account made before its name was
+// reserved keeps it.
+func usernameShape(name string) error {
 	bad := func(p NameProblem, format string, args ...any) error {
 		return &NameError{Name: name, Problem: p, Reason: fmt.Sprintf(format, args...)}
 	}
@@ -65,8 +112,6 @@ func CheckUsername(name string) error {
 		return bad(UsernameLength, "a username has %d to %d characters; %q has %d", MinUsername, MaxUsername, name, n)
 	case !isLetter(name[0]):
 		return bad(UsernameStart, "a username starts with a letter (a-z, A-Z): %q", name)
-	case reserved[Key(name)]:
-		return bad(UsernameReserved, "the username %q is reserved", name)
 	}
 	for i, r := range name {
 		if r >= utf8.RuneSelf || !(isLetter(byte(r)) || r >= '0' && r <= '9' || r == '_' || r == '-') {
@@ -92,6 +137,30 @@ func CleanName(s string) (string, error) {
 		return "", &NameError{Name: s, Problem: NameTooLong, Reason: fmt.Sprintf("a name has at most %d characters, this one %d", MaxName, n)}
 	}
 	return c, nil
+}
+
+// GuestName is the name a guest plays under: name as CleanName cleans it,
+// or "Anonymous" when nothing is left. It refuses a name too long, and,
+// with a *NameError of problem NameReserved, a Reserved one: a name shown
+// without a guest's mark is the engine's or an account's alone. A
+// Service's GuestName refuses the accounts' usernames too.
+func GuestName(name string) (string, error) {
+	if clean(name) == "" {
+		return "Anonymous", nil
+	}
+	c, err := CleanName(name)
+	if err != nil {
+		return "", err
+	}
+	if Reserved(c) {
+		return "", reservedName(c)
+	}
+	return c, nil
+}
+
+func reservedName(name string) error {
+	return &NameError{Name: name, Problem: NameReserved,
+		Reason: fmt.Sprintf("the name %q is the engine's, an account's or reserved: choose another, or log in to play under your username", name)}
 }
 
 // ShortenName cleans s as CleanName does and cuts it to MaxName

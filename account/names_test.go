@@ -33,6 +33,11 @@ func TestCheckUsername(t *testing.T) {
 		{"admin", account.UsernameReserved},
 		{"Emergo", account.UsernameReserved},
 		{"ANONYMOUS", account.UsernameReserved},
+		{"Emergo_level_5", account.UsernameReserved},
+		{"emergobot", account.UsernameReserved},
+		{"ad_min", account.UsernameReserved},
+		{"Guest", account.UsernameReserved},
+		{"emerald", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -138,4 +143,52 @@ func must(s string, err error) string {
 		return ""
 	}
 	return s
+}
+
+func TestReserved(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{
+		{"Emergo", true},
+		{"Emergo level 3", true},
+		{"emergo LEVEL 12", true},
+		{"  E-mergo_bot", true},
+		{"Emergo.", true},
+		{"Admin", true},
+		{"Moder ator", true},
+		{"Anonymous", false}, // the site's own name for a guest
+		{"guest", false},
+		{"Emerald", false},
+		{"My Emergo", false},
+		{"Ada Lovelace", false},
+	} {
+		if got := account.Reserved(tt.name); got != tt.want {
+			t.Errorf("Reserved(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestGuestName(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		problem  account.NameProblem
+	}{
+		{"Ada  Lovelace ", "Ada Lovelace", 0},
+		{"\u202e ", "Anonymous", 0},
+		{"Anonymous", "Anonymous", 0},
+		{"Emergo level 5", "", account.NameReserved},
+		{"\u200bEmergo", "", account.NameReserved},
+		{"root", "", account.NameReserved},
+		{strings.Repeat("x", account.MaxName+1), "", account.NameTooLong},
+	} {
+		got, err := account.GuestName(tt.in)
+		var ne *account.NameError
+		switch {
+		case tt.problem == 0 && (err != nil || got != tt.want):
+			t.Errorf("GuestName(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		case tt.problem != 0 && (!errors.As(err, &ne) || ne.Problem != tt.problem):
+			t.Errorf("GuestName(%q) = %q, %v; want a *NameError of problem %d", tt.in, got, err, tt.problem)
+		}
+	}
 }

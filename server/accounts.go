@@ -42,16 +42,29 @@ func (r *request) viewer() viewer {
 	return viewer{token: r.token, user: id, cookie: r.cookie}
 }
 
-// seat is the seat the viewer takes: under its username if logged in,
-// else under name (guestName, which refuses a name too long). It gives
-// the browser its seat token if it has none.
-func (r *request) seat(name string) (seat, error) {
+// seat is the seat the viewer of r takes: under its username if logged
+// in, else under name as a guest (account.GuestName: cleaned, or
+// "Anonymous"; refused if too long, or if it would pass for the engine,
+// someone in charge or an account). It gives the browser its seat token
+// if it has none.
+func (s *Server) seat(r *request, name string) (seat, error) {
 	if r.user != nil {
 		return seat{name: r.user.Name, user: r.user.ID, token: r.identify(true)}, nil
 	}
-	name, err := guestName(name)
-	if err != nil {
+	var err error
+	if s.accounts != nil {
+		name, err = s.accounts.GuestName(r.Context(), name)
+	} else {
+		name, err = account.GuestName(name)
+	}
+	var bad *account.NameError
+	switch {
+	case errors.As(err, &bad):
 		return seat{}, err
+	case err != nil:
+		s.metrics.storeErrors.Add(1)
+		s.log.Error("guest name", "err", err)
+		return seat{}, errAccountStorage
 	}
 	return seat{name: name, token: r.identify(true)}, nil
 }
@@ -105,6 +118,8 @@ var (
 
 // secure reports whether the request came over TLS: to this server, or
 // to the proxy in front of it when the server is configured to trust one.
+// It decides for every cookie the site sets (the session, the seats'
+// emergo_id, the language) whether it is Secure.
 func (s *Server) secure(r *http.Request) bool {
 	if r.TLS != nil {
 		return true
@@ -209,6 +224,12 @@ func (s *Server) accountError(r *request, err error) error {
 		return failure(http.StatusConflict, codeNameTaken, "that username is taken; choose another")
 	case errors.Is(err, account.ErrWrongPassword):
 		return failure(http.StatusUnauthorized, codeWrongPassword, "wrong username or password")
+	case errors.Is(err, account.ErrHashBusy):
+		r.w.Header().Set("Retry-After", "1")
+		return failure(http.StatusTooManyRequests, codeHashBusy, "a login or signup of yours is being checked: wait for its answer")
+	case errors.Is(err, account.ErrHashQueueFull):
+		r.w.Header().Set("Retry-After", "1")
+		return failure(http.StatusServiceUnavailable, codeHashQueueFull, "too many logins are being checked just now; try again in a moment")
 	case errors.As(err, &wait):
 		secs := int(wait.RetryAfter.Seconds())
 		r.w.Header().Set("Retry-After", strconv.Itoa(secs))

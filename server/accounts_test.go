@@ -217,7 +217,7 @@ func TestLoginThrottled(t *testing.T) {
 			t.Errorf("%s: %d %q, Retry-After %q; want 429 %q, %s", what, resp.StatusCode, got.Error, resp.Header.Get("Retry-After"), msg, retry)
 		}
 	}
-	// An account: five failures, then one attempt a minute.
+	// A client on an account: five failures, then one attempt a minute.
 	for i := range 5 {
 		if code, _, _ := c.account("login", creds("alice", "wrong-pass")); code != 401 {
 			t.Fatalf("failure %d: %d, want 401", i+1, code)

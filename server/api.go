@@ -24,6 +24,7 @@ import (
 	"emergo/notation"
 	"emergo/player"
 	"emergo/rules"
+	"emergo/store"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -40,9 +41,15 @@ type request struct {
 	cookie string        // the emergo_id cookie, "" if none yet
 	token  string        // its hash, the token of the browser's seats
 	user   *account.User // the account logged in, nil for a guest
+	// secure says that the request came over TLS (Server.secure): the
+	// cookies set are Secure then.
+	secure bool
 }
 
 // identify returns the viewer's seat token, creating the cookie if asked.
+// The cookie is HttpOnly, SameSite=Lax and, like the session's, Secure
+// whenever the site is served over TLS: a seat's secret is as good as a
+// session for the seats it holds.
 func (r *request) identify(create bool) string {
 	if r.token != "" || !create {
 		return r.token
@@ -52,7 +59,7 @@ func (r *request) identify(create bool) string {
 	secret := base64.RawURLEncoding.EncodeToString(b[:])
 	http.SetCookie(r.w, &http.Cookie{
 		Name: cookieName, Value: secret, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, MaxAge: 400 * 24 * 3600,
+		SameSite: http.SameSiteLaxMode, Secure: r.secure, MaxAge: 400 * 24 * 3600,
 	})
 	r.cookie, r.token = secret, hashToken(secret)
 	return r.token
@@ -89,7 +96,7 @@ func (s *Server) api(h func(*request) (int, any, error)) http.HandlerFunc {
 				return
 			}
 		}
-		req := &request{Request: r, w: w, user: userOf(r.Context())}
+		req := &request{Request: r, w: w, user: userOf(r.Context()), secure: s.secure(r)}
 		req.cookie, req.token = seatCookie(r)
 		status, v, err := h(req)
 		if err != nil {
@@ -221,6 +228,10 @@ type playerJSON struct {
 	// Account says that the seat is an account's, whose name is its
 	// username: the page links it to the player's profile.
 	Account bool `json:"account"`
+	// Guest says that the seat is a guest's, whose name is his own
+	// choice: the page marks it so, and no guest's name is the engine's
+	// or an account's.
+	Guest bool `json:"guest"`
 	// Rating is the account's in the game's pool ("1500?"), "" for none;
 	// RatingDiff what the rated game did to it, once over.
 	Rating     string `json:"rating,omitempty"`
@@ -337,7 +348,7 @@ func (s *Server) state(lv *live, who viewer) stateJSON {
 		st.Shadow = p.EntrySize()
 	}
 	for c, seat := range r.seats {
-		st.Players[colorNames[c]] = playerJSON{Name: seat.name, Engine: seat.engine, Joined: seat.joined(), Account: seat.user != 0}
+		st.Players[colorNames[c]] = playerJSON{Name: seat.name, Engine: seat.engine, Joined: seat.joined(), Account: seat.user != 0, Guest: seat.guest()}
 	}
 	if clock := g.Control(rules.White); clock.Time > 0 {
 		st.Clock = &clockJSON{
@@ -370,17 +381,6 @@ func newID() string {
 		b[i] = alphabet[int(b[i])%len(alphabet)]
 	}
 	return string(b[:])
-}
-
-// guestName is the name a guest plays under: name as account.CleanName
-// cleans it (no control or bidirectional characters, spaces folded), or
-// "Anonymous" when nothing is left. A name longer than account.MaxName is
-// refused with an *account.NameError.
-func guestName(name string) (string, error) {
-	if account.ShortenName(name) == "" {
-		return "Anonymous", nil
-	}
-	return account.CleanName(name)
 }
 
 // timeReq is the time control a request asks a new game to have: a
@@ -477,7 +477,7 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 		id: newID(), mode: m, level: req.Level, created: s.now(),
 		game: game.New(rules.NewGame(geo), s.options(control)),
 	}
-	if rd.seats[me], err = r.seat(req.Name); err != nil {
+	if rd.seats[me], err = s.seat(r, req.Name); err != nil {
 		return 0, nil, err
 	}
 	switch m {
@@ -517,19 +517,23 @@ func (s *Server) handleList(r *request) (int, any, error) {
 		return 0, nil, errStorage
 	}
 	type item struct {
-		ID      string `json:"id"`
-		Size    int    `json:"size"`
-		Mode    string `json:"mode"`
-		White   string `json:"white"`
-		Black   string `json:"black"`
-		Plies   int    `json:"plies"`
-		Result  string `json:"result"`
-		Reason  string `json:"reason"`
-		Updated string `json:"updated"`
+		ID    string `json:"id"`
+		Size  int    `json:"size"`
+		Mode  string `json:"mode"`
+		White string `json:"white"`
+		Black string `json:"black"`
+		// WhiteGuest and BlackGuest say that the seat is a guest's.
+		WhiteGuest bool   `json:"whiteGuest"`
+		BlackGuest bool   `json:"blackGuest"`
+		Plies      int    `json:"plies"`
+		Result     string `json:"result"`
+		Reason     string `json:"reason"`
+		Updated    string `json:"updated"`
 	}
 	out := []item{}
+	guest := func(g store.Summary, c int) bool { return g.Tokens[c] != "" && g.Users[c] == 0 }
 	for _, g := range games {
-		out = append(out, item{g.ID, g.Size, g.Mode, g.Names[0], g.Names[1], g.Plies, g.Result, g.Reason, g.Updated.Format(time.RFC3339)})
+		out = append(out, item{g.ID, g.Size, g.Mode, g.Names[0], g.Names[1], guest(g, 0), guest(g, 1), g.Plies, g.Result, g.Reason, g.Updated.Format(time.RFC3339)})
 	}
 	return http.StatusOK, map[string]any{"games": out}, nil
 }
@@ -596,7 +600,7 @@ func (s *Server) handleJoin(r *request) (int, any, error) {
 	if err := decode(r, &req); err != nil {
 		return 0, nil, err
 	}
-	me, err := r.seat(req.Name)
+	me, err := s.seat(r, req.Name)
 	if err != nil {
 		return 0, nil, err
 	}

@@ -78,6 +78,9 @@ const (
 	codeThrottledSeconds = "account.throttled_seconds"
 	codeThrottledMinutes = "account.throttled_minutes"
 	codeNoPlayer         = "player.not_found"
+	codeHashBusy         = "account.busy"       // this client has a login or signup waiting for its check
+	codeHashQueueFull    = "account.queue_full" // too many logins and signups wait for their checks
+	codeNameReserved     = "name.reserved"      // a guest's name that is the engine's, an account's or reserved
 
 	// The lobby.
 	codeNoLobby        = "lobby.none"
@@ -238,6 +241,8 @@ func nameError(e *account.NameError) *apiError {
 		out.code = "name.empty"
 	case account.NameTooLong:
 		out.code, out.params = "name.too_long", map[string]any{"n": account.MaxName}
+	case account.NameReserved:
+		out.code, out.params = codeNameReserved, map[string]any{"name": e.Name}
 	}
 	return out
 }

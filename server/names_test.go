@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -80,5 +81,71 @@ func TestNamesCleanedWhereTheyEnter(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A guest cannot play under the engine's names, a name that passes for
+// someone in charge, or an account's username (whatever its case): he is
+// refused with name.reserved, and asked to choose another or log in. A
+// guest's seat is marked in the state and in the list of games, so that
+// a name without the mark is always an account's or the engine's.
+func TestGuestNames(t *testing.T) {
+	e := accountEnv(t, server.Config{})
+	if code, _, _ := e.client().account("signup", creds("Alice", "password1")); code != http.StatusCreated {
+		t.Fatalf("signup: %d", code)
+	}
+	for _, name := range []string{"Emergo", "Emergo level 3", "emergo LEVEL 9", "Emergo-bot", "Admin", "alice", " ALICE "} {
+		t.Run("refused "+name, func(t *testing.T) {
+			code, e1, _, _ := e.client().post("/api/games", map[string]any{"mode": "friend", "name": name})
+			if code != http.StatusBadRequest || e1.Code != "name.reserved" || e1.Params["name"] != strings.TrimSpace(name) {
+				t.Errorf("a game created by a guest %q: %d %+v, want 400 name.reserved", name, code, e1)
+			}
+		})
+	}
+	a := e.client()
+	st := a.create(t, map[string]any{"mode": "friend", "color": "white", "name": "Alice Smith"})
+	code, e1, _, _ := e.client().post("/api/games/"+st.ID+"/join", map[string]any{"name": "Emergo level 5", "invite": *st.Invite})
+	if code != http.StatusBadRequest || e1.Code != "name.reserved" {
+		t.Errorf("joining as the engine: %d %+v, want 400 name.reserved", code, e1)
+	}
+	alice := e.client()
+	alice.account("login", creds("alice", "password1"))
+	alice.join(t, st.ID, "Emergo", *st.Invite) // an account plays under its username
+	type player struct {
+		Name                   string
+		Guest, Account, Engine bool
+	}
+	var got struct{ Players map[string]player }
+	_, _, body := e.client().do("GET", "/api/games/"+st.ID, nil)
+	json.Unmarshal([]byte(body), &got)
+	want := map[string]player{"white": {Name: "Alice Smith", Guest: true}, "black": {Name: "Alice", Account: true}}
+	if got.Players["white"] != want["white"] || got.Players["black"] != want["black"] {
+		t.Errorf("players %+v, want %+v", got.Players, want)
+	}
+	engine := a.create(t, map[string]any{"mode": "engine", "color": "white", "level": 2})
+	_, _, body = e.client().do("GET", "/api/games/"+engine.ID, nil)
+	json.Unmarshal([]byte(body), &got)
+	if w, b := got.Players["white"], got.Players["black"]; w != (player{Name: "Anonymous", Guest: true}) || b != (player{Name: "Emergo level 2", Engine: true}) {
+		t.Errorf("a guest against the engine: %+v, %+v", w, b)
+	}
+	var list struct {
+		Games []struct {
+			ID                     string
+			WhiteGuest, BlackGuest bool
+		}
+	}
+	_, _, body = e.client().do("GET", "/api/games", nil)
+	json.Unmarshal([]byte(body), &list)
+	seen := 0
+	for _, g := range list.Games {
+		if g.ID == st.ID || g.ID == engine.ID {
+			seen++
+			if !g.WhiteGuest || g.BlackGuest {
+				t.Errorf("the list's game %s: whiteGuest %v, blackGuest %v; want true, false", g.ID, g.WhiteGuest, g.BlackGuest)
+			}
+		}
+	}
+	if seen != 2 {
+		t.Errorf("%d of the two games in the list: %s", seen, body)
 	}
 }

@@ -49,6 +49,10 @@ type seat struct {
 
 func (s seat) joined() bool { return s.engine || s.token != "" || s.user != 0 }
 
+// guest reports whether a guest holds the seat: a person without an
+// account, under a name of his choice.
+func (s seat) guest() bool { return s.token != "" && s.user == 0 && !s.engine }
+
 // round is a game on the site: the game as played, who sits where, and
 // what the site keeps beside it. A change is made on a clone, stored, and
 // only then made live (commit), so that a change the store refuses

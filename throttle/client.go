@@ -21,3 +21,25 @@ func ClientKey(addr string) string {
 	}
 	return a.String()
 }
+
+// NetworkKey is the wider network of a client's address: the IPv4 /24,
+// or the IPv6 /48 that a site or a provider usually hands out whole. A
+// loose bound on it stops a flood spread over the neighbouring addresses
+// that each ClientKey counts apart. Text that is no address is its own
+// key.
+func NetworkKey(addr string) string {
+	a, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	a = a.Unmap().WithZone("")
+	bits := 24
+	if a.Is6() {
+		bits = 48
+	}
+	p, err := a.Prefix(bits)
+	if err != nil {
+		return addr
+	}
+	return p.String()
+}

@@ -98,6 +98,17 @@ export function displayName(name) {
 }
 
 /**
+ * nameText is a player's name as the page writes it (displayName), a
+ * guest's marked so ("Ann (guest)"): the server keeps the engine's names
+ * and the accounts' from guests, and the mark keeps a guest's name from
+ * passing for someone else's.
+ */
+export function nameText(name, guest) {
+  const n = displayName(name);
+  return guest && n ? t('player.guest_name', { name: n }) : n;
+}
+
+/**
  * decoded is a part of an address with its escapes decoded: one typed or
  * cut badly ("%zz", "%E0%A4", no UTF-8) is read as it is, not refused, so
  * that the page can say there is no such thing.

@@ -6,7 +6,7 @@
 
 import * as api from './api.js';
 import { daysPerMove } from './deadline.js';
-import { $, h, playerLink, showMessage } from './dom.js';
+import { $, h, nameText, playerLink, showMessage } from './dom.js';
 import { t } from './i18n.js';
 
 /**
@@ -48,7 +48,7 @@ export function timeText(c) {
  * being those the viewer may take ("accept", "decline", "cancel").
  */
 export function challengeRow(c, loggedIn) {
-  const who = c.mine ? (c.to ? t('lobby.you_to', { name: c.to }) : t('lobby.you')) : c.from;
+  const who = c.mine ? (c.to ? t('lobby.you_to', { name: c.to }) : t('lobby.you')) : nameText(c.from, !c.account);
   const row = {
     who,
     rating: c.rating || '',
@@ -91,7 +91,7 @@ function colourText(c) {
   if (c.color === 'random') return t('lobby.random_colours');
   const white = c.color === 'white';
   if (c.mine) return t(white ? 'lobby.you_play_white' : 'lobby.you_play_black');
-  return t(white ? 'lobby.plays_white' : 'lobby.plays_black', { name: c.from });
+  return t(white ? 'lobby.plays_white' : 'lobby.plays_black', { name: nameText(c.from, !c.account) });
 }
 
 /**
@@ -166,7 +166,7 @@ export function lobbyPage() {
     const rows = v.challenges.map((c) => {
       const r = challengeRow(c, loggedIn);
       return h('tr', { 'data-testid': 'challenge', 'data-challenge': c.id, class: c.forYou ? 'your-turn' : null },
-        h('td', { class: 'players' }, c.mine ? r.who : playerLink(c.from, c.account), r.rating ? h('span', { class: 'rating', 'data-testid': 'challenge-rating' }, ` ${r.rating}`) : null),
+        h('td', { class: 'players' }, c.mine ? r.who : c.account ? playerLink(c.from, true) : h('span', { class: 'guest' }, r.who), r.rating ? h('span', { class: 'rating', 'data-testid': 'challenge-rating' }, ` ${r.rating}`) : null),
         h('td', {}, r.board),
         h('td', {}, r.time, h('div', { class: 'kind' }, r.kind)),
         h('td', { class: 'hide-narrow' }, r.colour),

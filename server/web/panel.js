@@ -6,7 +6,7 @@
 
 import { lastMoveText } from './announce.js';
 import { handStack } from './board.js';
-import { $, breakable, h, playerLink } from './dom.js';
+import { $, breakable, displayName, h, playerLink } from './dom.js';
 import { t } from './i18n.js';
 import { ratingChanges, rematchView } from './rated.js';
 import { firstSide, moveRows, navDisabled, shownSide, viewText } from './replay.js';
@@ -25,12 +25,16 @@ export function renderPlayer(box, s, view, colour) {
   box.dataset.testid = `player-${colour}`;
   const toMove = !v.over && v.turn === colour;
   box.classList.toggle('to-move', toMove);
+  // A guest's name is marked by a tag of its own, which a long name cut
+  // short cannot hide.
+  const name = playerName(s, colour);
   const who = h('div', { class: 'who' },
     h('span', { class: `swatch ${colour}`, 'aria-hidden': 'true' }),
     p.account && p.joined ? playerLink(p.name, true, { class: 'name', title: p.name })
-      : h('span', { class: 'name', title: playerName(s, colour) }, playerName(s, colour)),
+      : h('span', { class: p.guest ? 'name guest' : 'name', title: name }, p.guest ? displayName(p.name) || name : name),
     p.rating ? h('span', { class: 'rating', 'data-testid': `rating-${colour}`, title: t('player.rating_title') }, p.rating) : null,
     p.engine ? h('span', { class: 'tag' }, t('player.engine_tag')) : null,
+    p.guest ? h('span', { class: 'tag', 'data-testid': `guest-${colour}` }, t('player.guest_tag')) : null,
     s.you === colour ? h('span', { class: 'tag you' }, t('player.you_tag')) : null,
     toMove ? h('span', { class: 'tag turn', 'data-testid': `turn-${colour}` }, t('a11y.to_move')) : null);
   const hand = h('div', { class: 'hand', title: t(colour === 'white' ? 'player.hand_white' : 'player.hand_black', { n }) },

@@ -3,7 +3,7 @@
 // names, the open seats and the offers. Pure: every function takes the
 // state as the API gives it.
 
-import { displayName } from './dom.js';
+import { nameText } from './dom.js';
 import { t } from './i18n.js';
 import { parseMove } from './notation.js';
 import { colourName, other, reasonText, uncapital } from './text.js';
@@ -57,7 +57,7 @@ export function statusLine(s, viewing, invite = '') {
   } else if (s.you) {
     const opp = other(s.you);
     const op = (s.players || {})[opp] || {};
-    const name = displayName(op.name) || colourName(opp);
+    const name = nameText(op.name, op.guest) || colourName(opp);
     if (!op.joined && !op.engine && s.mode === 'friend') text = t('status.wait_friend');
     else text = opp === 'white' ? t('status.waiting_white', { name }) : t('status.waiting_black', { name });
   } else if (s.invited && invite) {
@@ -93,11 +93,11 @@ export function resultText(s) {
   return { head: heads[s.result] ? t(heads[s.result]) : s.result, score: s.result, reason: reasonText(s.reason), mine };
 }
 
-/** playerName is the name shown for colour's seat. */
+/** playerName is the name shown for colour's seat, a guest's marked. */
 export function playerName(s, colour) {
   const p = (s.players && s.players[colour]) || {};
   if (!p.joined && !p.engine && s.mode === 'friend') return t('player.waiting');
-  return displayName(p.name) || colourName(colour);
+  return nameText(p.name, p.guest) || colourName(colour);
 }
 
 /**

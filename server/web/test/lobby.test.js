@@ -41,7 +41,7 @@ test('timeText', async (t) => {
 
 // challenge is a pending open rated challenge of Ada's, seen by another.
 const challenge = (over) => ({
-  id: 'c1', from: 'Ada', rating: '1500?', to: null, size: 9, clock: { initial: 300, increment: 3 }, days: 0,
+  id: 'c1', from: 'Ada', account: true, rating: '1500?', to: null, size: 9, clock: { initial: 300, increment: 3 }, days: 0,
   rated: true, color: 'random', status: 'pending', game: null, rematch: null, mine: false, forYou: false, ...over,
 });
 
@@ -61,6 +61,10 @@ test('challengeRow', async (t) => {
     {
       name: 'for me, a rematch', c: challenge({ to: 'Bob', forYou: true, rematch: 'g1', color: 'white' }), loggedIn: true,
       want: { ...base, kind: 'Rated rematch', colour: 'Ada plays White', status: 'For you', actions: ['accept', 'decline'] },
+    },
+    {
+      name: 'for me, a guest\'s rematch', c: challenge({ account: false, rating: '', to: 'Bob', forYou: true, rematch: 'g1', rated: false, color: 'white' }), loggedIn: true,
+      want: { ...base, who: 'Ada (guest)', rating: '', kind: 'Casual rematch', colour: 'Ada (guest) plays White', status: 'For you', actions: ['accept', 'decline'] },
     },
     { name: 'accepted', c: challenge({ mine: true, status: 'accepted', game: 'g2' }), loggedIn: true, want: { ...base, who: 'You', status: 'Accepted', actions: [] } },
     { name: 'declined', c: challenge({ mine: true, to: 'Bob', status: 'declined' }), loggedIn: true, want: { ...base, who: 'You, to Bob', status: 'Declined', actions: [] } },

@@ -110,6 +110,9 @@ test('playerName', async (t) => {
   const open = { white: { name: 'Alice', joined: true }, black: { joined: false } };
   const cases = [
     { name: 'a name', s: game(), colour: 'black', want: 'Bob' },
+    { name: 'a guest\'s name, marked', s: game({ players: { white: { name: 'Ann', joined: true, guest: true } } }), colour: 'white', want: 'Ann (guest)' },
+    { name: 'a guest without a name', s: game({ players: { white: { name: 'Anonymous', joined: true, guest: true } } }), colour: 'white', want: 'Anonymous (guest)' },
+    { name: 'the engine', s: game({ players: { black: { name: 'Emergo level 3', joined: true, engine: true } } }), colour: 'black', want: 'Emergo level 3' },
     { name: 'no name', s: game({ players: { white: { joined: true } } }), colour: 'white', want: 'White' },
     { name: 'an open seat of a friend game', s: game({ players: open }), colour: 'black', want: 'waiting for a player…' },
     { name: 'no players known', s: game({ players: undefined, mode: 'analysis' }), colour: 'black', want: 'Black' },
