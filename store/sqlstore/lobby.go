@@ -55,7 +55,7 @@ func (s *DB) Challenges(ctx context.Context, now, since time.Time, limit int) ([
 
 // challenges returns the challenges that the condition where selects.
 func (s *DB) challenges(ctx context.Context, where string, args ...any) ([]lobby.Challenge, error) {
-	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT `+challengeColumns+` FROM challenges WHERE `+where), args...)
+	rows, err := s.query(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE `+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: challenges: %w", err)
 	}
