@@ -144,7 +144,69 @@ var (
 	ErrNotYours = errors.New("lobby: that challenge is not yours to answer")
 	// ErrAccount is an action of a guest that needs an account.
 	ErrAccount = errors.New("lobby: log in to play in the lobby")
+	// ErrFull is a challenge refused because the lobby holds as many
+	// pending challenges as Limits.Total allows.
+	ErrFull = errors.New("lobby: the lobby is full, try again later")
 )
+
+// Limits bound the challenges pending at once: those of one account,
+// those of one guest's browser (a guest offers rematches only), and all
+// of them. A challenge answered, withdrawn or expired frees its place.
+// A bound of zero admits none: OrDefault fills those not set.
+type Limits struct {
+	Account int
+	Guest   int
+	Total   int
+}
+
+// DefaultLimits let an account have ten challenges waiting (a few time
+// controls, open and direct), a guest three rematches, and the site ten
+// thousand: a lobby far larger than any page shows, small enough that
+// counting it when a challenge is posted stays cheap.
+var DefaultLimits = Limits{Account: 10, Guest: 3, Total: 10000}
+
+// OrDefault returns l with DefaultLimits' value for every bound not set
+// (zero or less).
+func (l Limits) OrDefault() Limits {
+	if l.Account <= 0 {
+		l.Account = DefaultLimits.Account
+	}
+	if l.Guest <= 0 {
+		l.Guest = DefaultLimits.Guest
+	}
+	if l.Total <= 0 {
+		l.Total = DefaultLimits.Total
+	}
+	return l
+}
+
+// Of is the bound of from's pending challenges.
+func (l Limits) Of(from Party) int {
+	if from.User != 0 {
+		return l.Account
+	}
+	return l.Guest
+}
+
+// Admit says whether from, who has mine challenges pending while total
+// are pending in all, may post one more: nil, a *TooManyError or ErrFull.
+func (l Limits) Admit(from Party, mine, total int) error {
+	switch {
+	case mine >= l.Of(from):
+		return &TooManyError{Limit: l.Of(from)}
+	case total >= l.Total:
+		return ErrFull
+	}
+	return nil
+}
+
+// TooManyError is a challenge refused because its challenger has Limit
+// challenges pending already.
+type TooManyError struct{ Limit int }
+
+func (e *TooManyError) Error() string {
+	return fmt.Sprintf("lobby: you have %d challenges waiting, as many as you may: withdraw one or wait for an answer", e.Limit)
+}
 
 // New returns the pending challenge id of from to to (nobody for an open
 // challenge) with settings, made at now. Open and direct challenges come
@@ -273,15 +335,36 @@ func (c *Challenge) Seats(p Party, whiteFirst bool) [2]Party {
 }
 
 // Store keeps challenges.
+//
+// The lobby is read for one viewer at a time, in two parts, so that no
+// challenge of a viewer's is ever lost behind the others': the open
+// challenges, the same for every viewer (OpenChallenges, shared fairly
+// between their challengers), and the viewer's own and those made to him
+// (ChallengesOf).
 type Store interface {
-	// CreateChallenge stores a new challenge.
-	CreateChallenge(ctx context.Context, c *Challenge) error
+	// CreateChallenge stores the new challenge c if its challenger has
+	// fewer than limits.Of(c.From) challenges pending at c.Created, and
+	// the store fewer than limits.Total; otherwise it stores nothing and
+	// returns limits.Admit's error. The count and the write are one
+	// transaction, exact between servers sharing the store.
+	CreateChallenge(ctx context.Context, c *Challenge, limits Limits) error
 	// Challenge returns the challenge id, or ErrNotFound.
 	Challenge(ctx context.Context, id string) (*Challenge, error)
-	// Challenges returns the challenges pending at now (not expired),
-	// and those accepted, declined or withdrawn after since, the oldest
-	// first, at most limit.
-	Challenges(ctx context.Context, now, since time.Time, limit int) ([]Challenge, error)
+	// OpenChallenges returns the open challenges pending at now (not
+	// expired), at most limit, the oldest first. When there are more,
+	// the challengers share limit in turns: the oldest challenge of
+	// each, then the second of each, and so on, so that the many
+	// challenges of a few do not hide those of the others.
+	OpenChallenges(ctx context.Context, now time.Time, limit int) ([]Challenge, error)
+	// ChallengesOf returns the challenges that p made (open ones too)
+	// and those made to p, pending at now or accepted, declined or
+	// withdrawn after since, the oldest first: at most limit of those p
+	// made and at most limit of those made to p. When there are more it
+	// keeps the pending (the oldest first) before the answered (the
+	// latest first), and of those made to p the challengers share limit
+	// in turns, as in OpenChallenges. Nobody (no account and no token)
+	// has none.
+	ChallengesOf(ctx context.Context, p Party, now, since time.Time, limit int) ([]Challenge, error)
 	// RematchOf returns the latest challenge to a rematch of the game id,
 	// or ErrNotFound.
 	RematchOf(ctx context.Context, id string) (*Challenge, error)

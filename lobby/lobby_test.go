@@ -165,3 +165,35 @@ func TestParseColor(t *testing.T) {
 		t.Error("ParseColor(red) succeeded")
 	}
 }
+
+func TestLimits(t *testing.T) {
+	l := lobby.Limits{Account: 2, Guest: 1, Total: 5}
+	for _, c := range []struct {
+		name        string
+		from        lobby.Party
+		mine, total int
+		want        error
+	}{
+		{"an account's second", alice, 1, 4, nil},
+		{"an account's third", alice, 2, 2, &lobby.TooManyError{Limit: 2}},
+		{"a guest's first", guest, 0, 0, nil},
+		{"a guest's second", guest, 1, 1, &lobby.TooManyError{Limit: 1}},
+		{"the lobby full", bob, 0, 5, lobby.ErrFull},
+		// The challenger's own bound speaks first: his to free.
+		{"both", alice, 2, 5, &lobby.TooManyError{Limit: 2}},
+	} {
+		err := l.Admit(c.from, c.mine, c.total)
+		var te, wantTE *lobby.TooManyError
+		switch {
+		case errors.As(c.want, &wantTE):
+			if !errors.As(err, &te) || *te != *wantTE {
+				t.Errorf("%s: Admit = %v, want %v", c.name, err, c.want)
+			}
+		case !errors.Is(err, c.want):
+			t.Errorf("%s: Admit = %v, want %v", c.name, err, c.want)
+		}
+	}
+	if got := (lobby.Limits{Guest: 7}).OrDefault(); got != (lobby.Limits{Account: lobby.DefaultLimits.Account, Guest: 7, Total: lobby.DefaultLimits.Total}) {
+		t.Errorf("OrDefault fills %+v", got)
+	}
+}

@@ -91,6 +91,10 @@ const (
 	codeChallengeGuest = "challenge.to_guest"
 	codeChallengeSelf  = "challenge.self"
 	codeNoRematch      = "rematch.not_allowed"
+	// A challenger's pending challenges at his bound (param n), and the
+	// lobby's at its own.
+	codeTooManyChallenges = "challenge.too_many"
+	codeLobbyFull         = "lobby.full"
 
 	// Puzzles.
 	codeNoPuzzle = "puzzle.not_found"

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"emergo/lobby"
 	"emergo/store"
 )
 
@@ -105,12 +106,12 @@ func (s *Server) publish(c store.Change) {
 	}
 }
 
-// lobbyChanged wakes the viewers of the lobby after a change of its
-// challenges, this server's and the others', and announces it; rematch
-// is the game whose rematch the change offers or answers, if any.
-func (s *Server) lobbyChanged(rematch string) {
-	s.hub.wake()
-	s.publish(store.Change{Lobby: true, Game: rematch})
+// lobbyChanged wakes the viewers of the lobby after a change of the
+// challenge c, this server's and the others', and announces it with the
+// game whose rematch c is, if any.
+func (s *Server) lobbyChanged(c *lobby.Challenge) {
+	s.hub.wake(c, s.now())
+	s.publish(store.Change{Lobby: true, Game: c.Rematch})
 }
 
 // changed takes in a change announced by another server: the lobby's
@@ -123,7 +124,7 @@ func (s *Server) changed(c store.Change) {
 	}
 	s.metrics.feedChanges.Add(1)
 	if c.Lobby {
-		s.hub.wake()
+		s.hub.wake(nil, s.now())
 	}
 	if c.Work {
 		s.work.Wake()
@@ -164,7 +165,7 @@ func (s *Server) lost(why error) {
 		s.metrics.feedBreaks.Add(1)
 		s.log.Warn("the change feed broke and listens again: reading again the games held", "err", why)
 	}
-	s.hub.wake()
+	s.hub.wake(nil, s.now())
 	s.work.Wake()
 	s.bg.Add(1)
 	go func() {

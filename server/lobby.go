@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -18,16 +19,26 @@ import (
 	"emergo/rules"
 )
 
-// The lobby's list: at most lobbyLimit challenges, those answered within
-// answeredShown among them (so that a challenger's page learns that his
-// challenge was accepted, and where to go), read again from the store
-// after every change and at least every lobbyFresh (so that expired
-// challenges leave, and those of other servers on the same database
-// come even if the feed lost their announcement).
+// The lobby as a viewer sees it is two lists, so that no number of
+// others' challenges hides his own: the open challenges, at most
+// openShown, the challengers taking turns (lobby.Store.OpenChallenges),
+// read once for every viewer; and his own and those made to him, at most
+// mineShown of each (ChallengesOf), read for him. A challenge answered
+// stays answeredShown in its two players' lists, so that a challenger's
+// page learns that his challenge was accepted, and where to go. The open
+// list is read again after a change of an open challenge, and a
+// viewer's own for his event stream after a change of his; both after a
+// change another server announced, and at least every lobbyFresh, so
+// that expired challenges leave, and those of other servers on the same
+// database come even if the feed lost their announcement. Beside the
+// open list the hub keeps the ratings of at most ratingsKept other
+// challengers, read for viewers' own lists, until it is read again.
 const (
-	lobbyLimit    = 200
+	openShown     = 200
+	mineShown     = 100
 	answeredShown = 10 * time.Minute
 	lobbyFresh    = 30 * time.Second
+	ratingsKept   = 1000
 )
 
 var (
@@ -36,20 +47,91 @@ var (
 )
 
 // lobbyHub wakes the viewers of the lobby when a challenge changes, and
-// keeps the list they are shown, read once for all of them.
+// keeps the open challenges, read once for all of them. No lock is held
+// while the store is read: the first viewer to find the list old reads
+// it, and the others wait for his list. It says too whose challenges
+// changed, so that a viewer of the event stream reads his own again only
+// after a change of his (ownList), not after every change of the lobby.
 type lobbyHub struct {
-	mu    sync.Mutex
-	subs  map[chan struct{}]struct{}
-	list  []lobby.Challenge
-	rates map[int64][]ratings.Entry // the challengers' ratings
-	at    time.Time                 // when list was read; zero: to read again
+	mu   sync.Mutex
+	subs map[chan struct{}]struct{}
+	// changes counts the wake-ups; openChanged is the last that may have
+	// changed the open list, allChanged the last that may have changed
+	// anyone's own (one another server announced: whose, it does not
+	// say).
+	changes, openChanged, allChanged uint64
+	// touched is the last change of each player's (by partyKey), kept
+	// lobbyFresh: an own list older than that is read again anyway.
+	// pruned is when the older were last dropped.
+	touched map[string]touch
+	pruned  time.Time
+	open    *openList
+	// reading is closed when the read under way ends; nil for none.
+	reading chan struct{}
+	// rates are the challengers' ratings read since open for the
+	// viewers' own lists.
+	rates map[int64][]ratings.Entry
 }
 
-// wake marks the list to be read again and tells every viewer.
-func (h *lobbyHub) wake() {
+// openList is the open challenges read at one time, with what every
+// viewer is shown of them.
+type openList struct {
+	list []lobby.Challenge
+	// views are list as a viewer who made none of them sees it.
+	views []challengeJSON
+	rates map[int64][]ratings.Entry // the challengers' ratings
+	at    time.Time
+	// changes are the hub's when the read began.
+	changes uint64
+}
+
+// touch is a player's last change.
+type touch struct {
+	change uint64
+	at     time.Time
+}
+
+// partyKey names p as lobby.Party.Is tells players apart: by the account,
+// else by the guest's browser; "" for nobody.
+func partyKey(p lobby.Party) string {
+	switch {
+	case p.User != 0:
+		return "u" + strconv.FormatInt(p.User, 10)
+	case p.Token != "":
+		return "t" + p.Token
+	}
+	return ""
+}
+
+// wake notes a change of the challenge c at now (nil: a change of any,
+// and of anyone's) and tells every viewer.
+func (h *lobbyHub) wake(c *lobby.Challenge, now time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.at = time.Time{}
+	h.changes++
+	if c == nil || c.Open() {
+		h.openChanged = h.changes
+	}
+	if c == nil {
+		h.allChanged = h.changes
+	} else {
+		if h.touched == nil {
+			h.touched = map[string]touch{}
+		}
+		for _, p := range [2]lobby.Party{c.From, c.To} {
+			if k := partyKey(p); k != "" {
+				h.touched[k] = touch{h.changes, now}
+			}
+		}
+	}
+	if now.Sub(h.pruned) >= lobbyFresh || now.Before(h.pruned) {
+		for k, t := range h.touched {
+			if now.Sub(t.at) >= lobbyFresh || now.Before(t.at) {
+				delete(h.touched, k)
+			}
+		}
+		h.pruned = now
+	}
 	for ch := range h.subs {
 		select {
 		case ch <- struct{}{}:
@@ -58,33 +140,153 @@ func (h *lobbyHub) wake() {
 	}
 }
 
-// challenges returns the lobby's list and the challengers' ratings,
-// reading them again if they changed or are older than lobbyFresh.
-func (s *Server) challenges(ctx context.Context) ([]lobby.Challenge, map[int64][]ratings.Entry, error) {
+// openChallenges returns the open list, reading it again if it is older
+// than a change known when the caller asked, or than lobbyFresh.
+func (s *Server) openChallenges(ctx context.Context) (*openList, error) {
 	h := &s.hub
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	now := s.now()
-	if !h.at.IsZero() && now.Sub(h.at) < lobbyFresh && !now.Before(h.at) {
-		return h.list, h.rates, nil
+	since := h.openChanged
+	for {
+		now := s.now()
+		if o := h.open; o != nil && o.changes >= since && now.Sub(o.at) < lobbyFresh && !now.Before(o.at) {
+			h.mu.Unlock()
+			return o, nil
+		}
+		if wait := h.reading; wait != nil {
+			h.mu.Unlock()
+			select {
+			case <-wait:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			h.mu.Lock()
+			continue
+		}
+		done, changes := make(chan struct{}), h.changes
+		h.reading = done
+		h.mu.Unlock()
+		var o *openList
+		var err error
+		defer func() {
+			// Even after a panic, so that the others read in turn.
+			h.mu.Lock()
+			h.reading = nil
+			if o != nil {
+				o.changes = changes
+				h.open, h.rates = o, nil
+			}
+			h.mu.Unlock()
+			close(done)
+		}()
+		o, err = s.readOpen(ctx, now)
+		return o, err
 	}
-	list, err := s.lobby.Challenges(ctx, now, now.Add(-answeredShown), lobbyLimit)
+}
+
+// readOpen reads the open list at now: at most openShown challenges, and
+// their challengers' ratings.
+func (s *Server) readOpen(ctx context.Context, now time.Time) (*openList, error) {
+	list, err := s.lobby.OpenChallenges(ctx, now, openShown)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	rates := map[int64][]ratings.Entry{}
+	o := &openList{list: list, views: make([]challengeJSON, len(list)), rates: map[int64][]ratings.Entry{}, at: now}
 	for _, c := range list {
-		if _, ok := rates[c.From.User]; ok || c.From.User == 0 || s.rated == nil {
+		if _, ok := o.rates[c.From.User]; ok || c.From.User == 0 || s.rated == nil {
 			continue
 		}
 		entries, err := s.rated.Ratings(ctx, c.From.User)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		rates[c.From.User] = entries
+		o.rates[c.From.User] = entries
 	}
-	h.list, h.rates, h.at = list, rates, now
-	return list, rates, nil
+	for i := range list {
+		o.views[i] = challengeOf(&list[i], lobby.Party{}, o.rates[list[i].From.User], now)
+	}
+	return o, nil
+}
+
+// ownList is a viewer's own challenges and those made to him, as his
+// event stream last read them.
+type ownList struct {
+	list    []lobby.Challenge
+	at      time.Time
+	changes uint64 // the hub's when the read began
+}
+
+// challengesOf returns p's own challenges and those made to him at now:
+// those of keep (nil for none) if no change of his came since they were
+// read, nor lobbyFresh passed; else read again, and kept in keep.
+func (s *Server) challengesOf(ctx context.Context, p lobby.Party, now time.Time, keep *ownList) ([]lobby.Challenge, error) {
+	h := &s.hub
+	h.mu.Lock()
+	changes, last := h.changes, h.allChanged
+	if t, ok := h.touched[partyKey(p)]; ok {
+		last = max(last, t.change)
+	}
+	h.mu.Unlock()
+	if keep != nil && keep.changes >= last && now.Sub(keep.at) < lobbyFresh && !now.Before(keep.at) {
+		return keep.list, nil
+	}
+	list, err := s.lobby.ChallengesOf(ctx, p, now, now.Add(-answeredShown), mineShown)
+	if err != nil {
+		return nil, err
+	}
+	if keep != nil {
+		*keep = ownList{list: list, at: now, changes: changes}
+	}
+	return list, nil
+}
+
+// ratesOf returns the ratings of the challengers of cs: those of the open
+// list o, those the hub keeps, and the others read now (and kept, up to
+// ratingsKept).
+func (s *Server) ratesOf(ctx context.Context, o *openList, cs []lobby.Challenge) (map[int64][]ratings.Entry, error) {
+	out := map[int64][]ratings.Entry{}
+	if s.rated == nil {
+		return out, nil
+	}
+	h := &s.hub
+	var missing []int64
+	h.mu.Lock()
+	for _, c := range cs {
+		u := c.From.User
+		if _, ok := out[u]; ok || u == 0 {
+			continue
+		}
+		if entries, ok := o.rates[u]; ok {
+			out[u] = entries
+		} else if entries, ok := h.rates[u]; ok && h.open == o {
+			out[u] = entries
+		} else {
+			out[u] = nil
+			missing = append(missing, u)
+		}
+	}
+	h.mu.Unlock()
+	for _, u := range missing {
+		entries, err := s.rated.Ratings(ctx, u)
+		if err != nil {
+			return nil, err
+		}
+		out[u] = entries
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.open != o {
+		return out, nil // kept with the list they were read beside
+	}
+	if h.rates == nil {
+		h.rates = map[int64][]ratings.Entry{}
+	}
+	for _, u := range missing {
+		if len(h.rates) >= ratingsKept {
+			break
+		}
+		h.rates[u] = out[u]
+	}
+	return out, nil
 }
 
 // party is the viewer as a side of a challenge.
@@ -105,8 +307,8 @@ func seatParty(st seat) lobby.Party {
 
 // lobbyJSON is the lobby as a viewer sees it.
 type lobbyJSON struct {
-	Me         *userJSON       `json:"me"`
-	Challenges []challengeJSON `json:"challenges"`
+	Me         *userJSON        `json:"me"`
+	Challenges []*challengeJSON `json:"challenges"`
 }
 
 // clockSecs is a clock in seconds, as requests give it.
@@ -168,29 +370,68 @@ func challengeOf(c *lobby.Challenge, p lobby.Party, entries []ratings.Entry, now
 }
 
 // lobbyView is the lobby as p, logged in as u (nil for a guest), sees it:
-// the challenges pending that concern p (open to all, by p, to p), and
-// those answered lately that p made or received.
-func (s *Server) lobbyView(ctx context.Context, p lobby.Party, u *account.User) (lobbyJSON, error) {
-	list, rates, err := s.challenges(ctx)
+// the open challenges pending, those p made and those made to p, pending
+// or answered lately, the oldest first. keep is p's own list as his event
+// stream last read it, nil for none.
+func (s *Server) lobbyView(ctx context.Context, p lobby.Party, u *account.User, keep *ownList) (lobbyJSON, error) {
+	now := s.now()
+	o, err := s.openChallenges(ctx)
 	if err != nil {
 		return lobbyJSON{}, err
 	}
-	now := s.now()
-	out := lobbyJSON{Me: me(u), Challenges: []challengeJSON{}}
-	for i := range list {
-		c := &list[i]
-		if (c.Live(now) && c.Concerns(p)) || (c.Status != lobby.Pending && (c.From.Is(p) || c.To.Is(p))) {
-			out.Challenges = append(out.Challenges, challengeOf(c, p, rates[c.From.User], now))
+	mine, err := s.challengesOf(ctx, p, now, keep)
+	if err != nil {
+		return lobbyJSON{}, err
+	}
+	rates, err := s.ratesOf(ctx, o, mine)
+	if err != nil {
+		return lobbyJSON{}, err
+	}
+	// Both lists come the oldest first: merged, the open ones shared
+	// with the other viewers unless p made them.
+	out := lobbyJSON{Me: me(u), Challenges: make([]*challengeJSON, 0, len(o.list)+len(mine))}
+	seen := make(map[string]bool, len(mine))
+	for i := range mine {
+		seen[mine[i].ID] = true
+	}
+	i := 0
+	for j := range o.list {
+		c := &o.list[j]
+		// p's own are in mine, as they are now, unless mine was cut.
+		if seen[c.ID] || !c.Live(now) {
+			continue
 		}
+		for ; i < len(mine) && !mine[i].Created.After(c.Created); i++ {
+			out.Challenges = appendOwn(out.Challenges, &mine[i], p, rates, now)
+		}
+		v := &o.views[j]
+		if c.From.Is(p) {
+			own := *v
+			own.Mine, v = true, &own
+		}
+		out.Challenges = append(out.Challenges, v)
+	}
+	for ; i < len(mine); i++ {
+		out.Challenges = appendOwn(out.Challenges, &mine[i], p, rates, now)
 	}
 	return out, nil
+}
+
+// appendOwn appends to list c, one of p's own or made to p, if it is
+// still shown at now: pending, or answered within answeredShown.
+func appendOwn(list []*challengeJSON, c *lobby.Challenge, p lobby.Party, rates map[int64][]ratings.Entry, now time.Time) []*challengeJSON {
+	if !c.Live(now) && (c.Status == lobby.Pending || !c.Updated.After(now.Add(-answeredShown))) {
+		return list
+	}
+	v := challengeOf(c, p, rates[c.From.User], now)
+	return append(list, &v)
 }
 
 func (s *Server) handleLobby(r *request) (int, any, error) {
 	if s.lobby == nil {
 		return 0, nil, errNoLobby
 	}
-	view, err := s.lobbyView(r.Context(), r.party(), r.user)
+	view, err := s.lobbyView(r.Context(), r.party(), r.user, nil)
 	if err != nil {
 		return 0, nil, s.lobbyError(err)
 	}
@@ -223,8 +464,9 @@ func (s *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 		delete(s.hub.subs, wake)
 		s.hub.mu.Unlock()
 	}()
+	var keep ownList
 	s.stream(w, r, "lobby", wake, lobbyFresh, func() (any, bool) {
-		view, err := s.lobbyView(r.Context(), p, u)
+		view, err := s.lobbyView(r.Context(), p, u, &keep)
 		if err != nil {
 			s.log.Error("lobby", "err", err)
 			return nil, false // the next wake-up or refresh tries again
@@ -238,6 +480,7 @@ func (s *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 func (s *Server) lobbyError(err error) error {
 	var le *lobby.Error
 	var ae *apiError
+	var many *lobby.TooManyError
 	switch {
 	case errors.As(err, &ae):
 		return err
@@ -251,6 +494,11 @@ func (s *Server) lobbyError(err error) error {
 		return failure(http.StatusForbidden, codeNotYours, "that challenge is not yours to answer")
 	case errors.Is(err, lobby.ErrAccount):
 		return failure(http.StatusUnauthorized, codeLobbyLogIn, "log in to play in the lobby")
+	case errors.As(err, &many):
+		return &apiError{status: http.StatusTooManyRequests, code: codeTooManyChallenges,
+			msg: strings.TrimPrefix(many.Error(), "lobby: "), params: map[string]any{"n": many.Limit}}
+	case errors.Is(err, lobby.ErrFull):
+		return failure(http.StatusServiceUnavailable, codeLobbyFull, "the lobby is full, try again in a moment")
 	}
 	s.metrics.storeErrors.Add(1)
 	s.log.Error("lobby", "err", err)
@@ -306,10 +554,10 @@ func (s *Server) handleChallenge(r *request) (int, any, error) {
 	if err != nil {
 		return 0, nil, s.lobbyError(err)
 	}
-	if err := s.lobby.CreateChallenge(r.Context(), c); err != nil {
+	if err := s.lobby.CreateChallenge(r.Context(), c, s.cfg.ChallengeLimits); err != nil {
 		return 0, nil, s.lobbyError(err)
 	}
-	s.lobbyChanged("")
+	s.lobbyChanged(c)
 	s.log.Info("challenge", "id", c.ID, "from", c.From.Name, "to", c.To.Name, "rated", c.Rated)
 	var entries []ratings.Entry
 	if s.rated != nil {
@@ -379,7 +627,7 @@ func (s *Server) accept(r *request, c *lobby.Challenge) (string, error) {
 		s.afterChange(lv)
 		lv.mu.Unlock()
 	}
-	s.lobbyChanged(c.Rematch)
+	s.lobbyChanged(c)
 	if c.Rematch != "" {
 		done := *c
 		done.Status, done.Game, done.Updated = lobby.Accepted, rd.id, now
@@ -402,7 +650,7 @@ func (s *Server) answer(r *request, c *lobby.Challenge, status lobby.Status) err
 	if err := s.lobby.Answer(r.Context(), c.ID, status, now); err != nil {
 		return err
 	}
-	s.lobbyChanged(c.Rematch)
+	s.lobbyChanged(c)
 	if c.Rematch != "" {
 		done := *c
 		done.Status, done.Updated = status, now
@@ -555,10 +803,10 @@ func (s *Server) offerRematch(ctx context.Context, fin lobby.Finished, by rules.
 	if err != nil {
 		return err
 	}
-	if err := s.lobby.CreateChallenge(ctx, c); err != nil {
+	if err := s.lobby.CreateChallenge(ctx, c, s.cfg.ChallengeLimits); err != nil {
 		return err
 	}
-	s.lobbyChanged(c.Rematch)
+	s.lobbyChanged(c)
 	s.noteRematch(c)
 	return nil
 }

@@ -41,6 +41,9 @@ type challengeView struct {
 	Mine    bool    `json:"mine"`
 	ForYou  bool    `json:"forYou"`
 	Error   string  `json:"error"`
+	// Code and Params are a refusal's.
+	Code   string         `json:"code"`
+	Params map[string]any `json:"params"`
 }
 
 type lobbyView struct {

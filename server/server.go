@@ -68,6 +68,11 @@ type Config struct {
 	// address, and its account) and in total; default
 	// enginework.DefaultLimits.
 	AnalysisLimits enginework.Limits
+	// ChallengeLimits bound the lobby's challenges pending at once: of one
+	// account, of one guest's browser (rematches), and of all. The store
+	// counts them, for every server sharing it. A bound not set is
+	// lobby.DefaultLimits'.
+	ChallengeLimits lobby.Limits
 	// RateLimit is the steady requests per second allowed to one client
 	// address, with bursts of RateBurst; negative disables the limit.
 	RateLimit float64
@@ -247,6 +252,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.BehindProxy {
 		cfg.TrustedProxies = append(slices.Clip(cfg.TrustedProxies), loopback...)
 	}
+	cfg.ChallengeLimits = cfg.ChallengeLimits.OrDefault()
 	if cfg.Account.Now == nil {
 		cfg.Account.Now = cfg.Now
 	}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"emergo/enginework"
+	"emergo/lobby"
 	"emergo/record"
 	"emergo/server"
 	"emergo/store"
@@ -573,6 +574,12 @@ func TestOnPostgres(t *testing.T) {
 	t.Run("RatedGames", func(t *testing.T) {
 		e, st := lobbyEnv(t, pgStore(t))
 		ratedGamesTest(t, e, st)
+	})
+	t.Run("LobbyFlood", func(t *testing.T) { lobbyFloodTest(t, crowdEnv(t, pgStore(t), lobby.Limits{})) })
+	t.Run("LobbyCrowd", func(t *testing.T) { lobbyCrowdTest(t, crowdEnv(t, pgStore(t), lobby.Limits{})) })
+	t.Run("ChallengeLimitAcrossServers", func(t *testing.T) {
+		schema := pgSchema(t, dsn)
+		challengeLimitAcrossServersTest(t, openPostgres(t, schema), openPostgres(t, schema))
 	})
 	t.Run("ThrottlesAcrossServers", func(t *testing.T) {
 		schema := pgSchema(t, dsn)

@@ -18,12 +18,57 @@ const challengeColumns = `id, from_user, from_token, from_name, to_user, to_toke
 	size, initial_ms, increment_ms, days, rated, color, rematch, status, game_id,
 	created_ms, expires_ms, updated_ms`
 
-// CreateChallenge implements lobby.Store.
-func (s *DB) CreateChallenge(ctx context.Context, c *lobby.Challenge) error {
-	q := s.rebind(`INSERT INTO challenges (` + challengeColumns + `) VALUES (?` + strings.Repeat(", ?", 18) + `)`)
-	return s.exec(ctx, "create challenge", q, c.ID, c.From.User, c.From.Token, c.From.Name, c.To.User, c.To.Token, c.To.Name,
-		c.Size, dms(c.Control.Time), dms(c.Control.Increment), c.Control.Days, b2i(c.Rated), int(c.Color), c.Rematch,
-		string(c.Status), c.Game, ms(c.Created), ms(c.Expires), ms(c.Updated))
+// CreateChallenge implements lobby.Store: the challenger's pending
+// challenges and all are counted in the transaction of the insert. On
+// SQLite that transaction holds the database's one write lock from its
+// start; on PostgreSQL, whose transactions would each count before the
+// other's insert, every CreateChallenge of the schema takes one advisory
+// lock first (for as long as its transaction), so that the count is
+// exact between servers too. Posting a challenge is rare enough to wait
+// for another.
+func (s *DB) CreateChallenge(ctx context.Context, c *lobby.Challenge, limits lobby.Limits) error {
+	insert := s.rebind(`INSERT INTO challenges (` + challengeColumns + `) VALUES (?` + strings.Repeat(", ?", 18) + `)`)
+	who, party := partyIs("from", c.From)
+	count := s.rebind(`SELECT
+		(SELECT COUNT(*) FROM challenges WHERE ` + who + ` AND ` + isPending + ` AND expires_ms > ?),
+		(SELECT COUNT(*) FROM challenges WHERE ` + isPending + ` AND expires_ms > ?)`)
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if s.postgres {
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext(current_schema()), hashtext('challenges'))`); err != nil {
+				return fmt.Errorf("sqlstore: create challenge: lock: %w", err)
+			}
+		}
+		var mine, total int
+		if err := tx.QueryRowContext(ctx, count, party, ms(c.Created), ms(c.Created)).Scan(&mine, &total); err != nil {
+			return fmt.Errorf("sqlstore: create challenge: count: %w", err)
+		}
+		if err := limits.Admit(c.From, mine, total); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, insert, c.ID, c.From.User, c.From.Token, c.From.Name, c.To.User, c.To.Token, c.To.Name,
+			c.Size, dms(c.Control.Time), dms(c.Control.Increment), c.Control.Days, b2i(c.Rated), int(c.Color), c.Rematch,
+			string(c.Status), c.Game, ms(c.Created), ms(c.Expires), ms(c.Updated))
+		if err != nil {
+			return fmt.Errorf("sqlstore: create challenge: %w", err)
+		}
+		return nil
+	})
+}
+
+// isPending selects the challenges not answered (expired or not).
+const isPending = `status = '` + string(lobby.Pending) + `'`
+
+// partyIs is the condition that a challenge's side ("from" or "to") is
+// p, as lobby.Party.Is has it (an account, else a guest's browser), and
+// its argument. A guest's condition on from_user or to_user is written
+// +x = 0, which SQLite takes as no use for an index, lest it read every
+// guest's challenges by the accounts' index instead of the browser's
+// (migration 015).
+func partyIs(side string, p lobby.Party) (string, any) {
+	if p.User != 0 {
+		return side + `_user = ?`, p.User
+	}
+	return side + `_token = ? AND +` + side + `_user = 0`, p.Token
 }
 
 // Challenge implements lobby.Store.
@@ -47,15 +92,61 @@ func (s *DB) oneChallenge(ctx context.Context, where string, arg any) (*lobby.Ch
 	return &cs[0], nil
 }
 
-// Challenges implements lobby.Store.
-func (s *DB) Challenges(ctx context.Context, now, since time.Time, limit int) ([]lobby.Challenge, error) {
-	return s.challenges(ctx, `(status = ? AND expires_ms > ?) OR (status <> ? AND updated_ms > ?)
-		ORDER BY created_ms, id LIMIT ?`, string(lobby.Pending), ms(now), string(lobby.Pending), ms(since), limit)
+// OpenChallenges implements lobby.Store: turn numbers each challenger's
+// challenges, the oldest first, and the limit is taken in its order.
+func (s *DB) OpenChallenges(ctx context.Context, now time.Time, limit int) ([]lobby.Challenge, error) {
+	return s.challengesQuery(ctx, `SELECT `+challengeColumns+` FROM (
+		SELECT `+challengeColumns+`, ROW_NUMBER() OVER (PARTITION BY `+challenger+` ORDER BY created_ms, id) AS turn
+		FROM challenges WHERE to_user = 0 AND to_token = '' AND `+isPending+` AND expires_ms > ?
+		ORDER BY turn, created_ms, id LIMIT ?
+	) o ORDER BY created_ms, id`, ms(now), limit)
+}
+
+// challenger is the expression of a challenge's challenger, as
+// lobby.Party.Is tells them apart: the account, else the guest's browser.
+const challenger = `from_user, CASE WHEN from_user = 0 THEN from_token ELSE '' END`
+
+// ChallengesOf implements lobby.Store. Each side is read in one range of
+// its index (migration 015): a challenge pending at now or answered after
+// since expires after since, as it was answered before it expired. When
+// there are more than limit, soon is the order they are kept in: the
+// pending, the oldest first, then the answered, the latest first.
+func (s *DB) ChallengesOf(ctx context.Context, p lobby.Party, now, since time.Time, limit int) ([]lobby.Challenge, error) {
+	if p.User == 0 && p.Token == "" {
+		return nil, nil
+	}
+	const (
+		answered = `CASE WHEN ` + isPending + ` THEN 0 ELSE 1 END`
+		soon     = answered + `, CASE WHEN ` + isPending + ` THEN created_ms ELSE -updated_ms END, id`
+		shown    = `status IN ('pending', 'accepted', 'declined', 'cancelled') AND expires_ms > ?
+			AND ((` + isPending + ` AND expires_ms > ?) OR (NOT ` + isPending + ` AND updated_ms > ?))`
+	)
+	mine, me := partyIs("from", p)
+	toMe, _ := partyIs("to", p)
+	return s.challengesQuery(ctx, `SELECT `+challengeColumns+` FROM (
+		SELECT `+challengeColumns+` FROM (
+			SELECT `+challengeColumns+` FROM challenges WHERE `+mine+` AND `+shown+`
+			ORDER BY `+soon+` LIMIT ?
+		) m
+		UNION ALL
+		SELECT `+challengeColumns+` FROM (
+			SELECT `+challengeColumns+`, `+answered+` AS answered,
+				ROW_NUMBER() OVER (PARTITION BY `+challenger+`, `+answered+` ORDER BY `+soon+`) AS turn
+			FROM challenges WHERE `+toMe+` AND `+shown+`
+			ORDER BY answered, turn, `+soon+` LIMIT ?
+		) t
+	) u ORDER BY created_ms, id`, me, ms(since), ms(now), ms(since), limit, me, ms(since), ms(now), ms(since), limit)
 }
 
 // challenges returns the challenges that the condition where selects.
 func (s *DB) challenges(ctx context.Context, where string, args ...any) ([]lobby.Challenge, error) {
-	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT `+challengeColumns+` FROM challenges WHERE `+where), args...)
+	return s.challengesQuery(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE `+where, args...)
+}
+
+// challengesQuery returns the challenges that q selects, whose columns are
+// challengeColumns.
+func (s *DB) challengesQuery(ctx context.Context, q string, args ...any) ([]lobby.Challenge, error) {
+	rows, err := s.query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: challenges: %w", err)
 	}

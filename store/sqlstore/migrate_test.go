@@ -39,7 +39,9 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 		storetest.Ratings(t, func(t *testing.T) storetest.RatedStore { return fresh(t) })
 	})
 	t.Run("Lobby", func(t *testing.T) {
-		storetest.Lobby(t, func(t *testing.T) storetest.LobbyStore { return fresh(t) })
+		storetest.Lobby(t,
+			func(t *testing.T) storetest.LobbyStore { return fresh(t) },
+			func(t *testing.T, s storetest.LobbyStore) storetest.LobbyStore { return another(t, s.(*sqlstore.DB)) })
 	})
 	t.Run("Puzzles", func(t *testing.T) {
 		storetest.Puzzles(t, func(t *testing.T) puzzle.Store { return fresh(t) })

@@ -31,6 +31,7 @@ type DB struct {
 	postgres bool
 	dsn      string   // PostgreSQL's connection string, for the feed
 	batch    *batcher // SQLite: group commit; nil on PostgreSQL
+	stmts    stmts
 }
 
 // OpenSQLite opens (creating it if needed) the SQLite database in file
@@ -86,6 +87,7 @@ func (s *DB) Close() error {
 	if s.batch != nil {
 		s.batch.close()
 	}
+	s.stmts.close()
 	return s.db.Close()
 }
 
