@@ -238,9 +238,21 @@ type stateJSON struct {
 	// Clock.
 	Correspondence *correspondenceJSON `json:"correspondence"`
 	Thinking       bool                `json:"thinking"`
-	Rated          bool                `json:"rated"`
-	Rematch        *rematchJSON        `json:"rematch"`
-	Version        int64               `json:"version"`
+	// Idle says, in an engine game that goes on, how long it waits on its
+	// person before it is ended (EngineGameLimits); nil in other games.
+	Idle    *idleJSON    `json:"idle"`
+	Rated   bool         `json:"rated"`
+	Rematch *rematchJSON `json:"rematch"`
+	Version int64        `json:"version"`
+}
+
+// idleJSON is how long an engine game waits on its person: an abort when
+// both players have not moved AbortMS after its creation, a loss as
+// abandoned when the person leaves his turn AbandonMS (0 in a game on a
+// clock, which the flag ends).
+type idleJSON struct {
+	AbortMS   int64 `json:"abort_ms"`
+	AbandonMS int64 `json:"abandon_ms"`
 }
 
 type boardJSON struct {
@@ -313,6 +325,13 @@ func (s *Server) state(lv *live, who viewer) stateJSON {
 			st.Correspondence.Deadline = formatDeadline(deadline)
 			st.Correspondence.LeftMS = max(deadline.Sub(s.now()).Milliseconds(), 0)
 			st.Correspondence.Running = colorNames[g.Side()]
+		}
+	}
+	if r.mode == engineGame && !g.Over() {
+		lim := s.cfg.EngineGames
+		st.Idle = &idleJSON{AbortMS: lim.Unstarted.Milliseconds()}
+		if g.Control(rules.White).None() {
+			st.Idle.AbandonMS = lim.Idle.Milliseconds()
 		}
 	}
 	s.rateState(lv, &st)
@@ -443,16 +462,23 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 	case engineGame:
 		rd.seats[me.Other()] = seat{name: fmt.Sprintf("Emergo level %d", req.Level), engine: true}
 		rd.game.Start() // both players are there
+		// The bound on a guest's engine games counts them by it.
+		rd.client = clientKey(r.Request)
 	case friendGame:
 		rd.invite = hashToken(inviteSecret(r.cookie, rd.id))
 	}
 	return s.create(r, rd)
 }
 
-// create stores a new game and answers with its state, starting the
-// engine if it moves first.
+// create stores a new game, an engine game within its bounds
+// (createEngineGame), and answers with its state, starting the engine if
+// it moves first.
 func (s *Server) create(r *request, rd *round) (int, any, error) {
-	if err := s.st.Create(r.Context(), rd.stored(rd.created)); err != nil {
+	if rd.mode == engineGame {
+		if err := s.createEngineGame(r, rd); err != nil {
+			return 0, nil, err
+		}
+	} else if err := s.st.Create(r.Context(), rd.stored(rd.created)); err != nil {
 		s.metrics.storeErrors.Add(1)
 		s.log.Error("create game", "game", rd.id, "err", err)
 		return 0, nil, errStorage

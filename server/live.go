@@ -154,7 +154,7 @@ func (s *Server) commit(ctx context.Context, lv *live, next *round) error {
 		s.log.Error("store update", "game", next.id, "err", err)
 		return errStorage
 	}
-	next.version = g.Version
+	next.version, next.personTurn = g.Version, g.PersonTurn
 	lv.r = next
 	s.afterChange(lv)
 	s.publish(store.Change{Game: next.id, Version: next.version})

@@ -50,7 +50,8 @@ func (s *Server) maybeThink(lv *live) {
 	if !r.seats[side].engine || len(g.Rules().Legal()) == 0 {
 		return
 	}
-	j := &enginework.Job{Kind: enginework.Move, Game: r.id, Version: r.version, Task: enginework.TaskOf(g.Rules())}
+	j := &enginework.Job{Kind: enginework.Move, Game: r.id, Version: r.version, Task: enginework.TaskOf(g.Rules()),
+		Client: r.client, Account: r.person().user}
 	j.Task.Level, j.Task.Seed = r.level, uint64(g.Len())+uint64(r.created.UnixNano())
 	j.Task.Clock = player.Clock{MoveTime: engineMoveTime}
 	if _, running := g.Running(); running {

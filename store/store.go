@@ -75,8 +75,9 @@ type Game struct {
 	// empty when anyone with the link may take it, or no seat is open.
 	Invite string
 	// Client is the client key (throttle.ClientKey: the address, or its
-	// /64) of whoever created the game, kept while the game goes on: the
-	// bound on a guest's engine games counts by it (CreateEngineGame).
+	// /64) of the person who created an engine game, kept while the game
+	// goes on: the bound on a guest's engine games counts by it
+	// (CreateEngineGame).
 	Client string
 	// PersonTurn is when the person's turn began in an engine game
 	// without a clock that goes on, while it is his turn (zero
