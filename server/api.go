@@ -613,40 +613,77 @@ func (s *Server) handleAbort(r *request) (int, any, error) {
 	return s.withGame(r, func(lv *live) error { return s.abort(r.Context(), lv, r.viewer()) })
 }
 
-// offer runs an offer's action (draw or take-back): the words of the
-// request are the answers' (offer or request, accept, decline).
-func (s *Server) offer(r *request, words [3]string, act func(context.Context, *live, viewer, answer) error) (int, any, error) {
+// offerAction reads an offer's action (draw or take-back): the words of
+// the request are the answers' (offer or request, accept, decline).
+func offerAction(r *request, words [3]string) (answer, error) {
 	var req struct {
 		Action string `json:"action"`
 	}
 	if err := decode(r, &req); err != nil {
-		return 0, nil, err
+		return 0, err
 	}
 	a := slices.Index(words[:], req.Action)
 	if a < 0 {
-		return 0, nil, invalid("action must be %q, %q or %q", words[0], words[1], words[2])
+		return 0, invalid("action must be %q, %q or %q", words[0], words[1], words[2])
 	}
-	return s.withGame(r, func(lv *live) error { return act(r.Context(), lv, r.viewer(), answer(a)) })
+	return answer(a), nil
 }
 
+// handleDraw carries out a draw action. A draw offered to the engine is
+// weighed by a search on the queue of engine work, which may wait: the
+// game is locked to see the offer, and again to make it with the
+// engine's answer if the game has not changed meanwhile, and not while
+// the search waits, so that the game's viewers and players are answered
+// meanwhile.
 func (s *Server) handleDraw(r *request) (int, any, error) {
-	return s.offer(r, [3]string{propose: "offer", accept: "accept", decline: "decline"}, s.draw)
+	a, err := offerAction(r, [3]string{propose: "offer", accept: "accept", decline: "decline"})
+	if err != nil {
+		return 0, nil, err
+	}
+	ctx, who := r.Context(), r.viewer()
+	var offer *drawOffer
+	status, st, err := s.withGame(r, func(lv *live) (err error) {
+		if a != propose {
+			return s.draw(ctx, lv, who, a)
+		}
+		if offer, err = s.offerToEngine(ctx, lv, who); err != nil || offer != nil {
+			return err
+		}
+		return s.draw(ctx, lv, who, a)
+	})
+	if err != nil || offer == nil {
+		return status, st, err
+	}
+	accepts := s.engineAcceptsDraw(ctx, offer)
+	return s.withGame(r, func(lv *live) error { return s.answerDraw(ctx, lv, who, offer, accepts) })
 }
 
 func (s *Server) handleTakeback(r *request) (int, any, error) {
-	return s.offer(r, [3]string{propose: "request", accept: "accept", decline: "decline"}, s.takeBack)
+	a, err := offerAction(r, [3]string{propose: "request", accept: "accept", decline: "decline"})
+	if err != nil {
+		return 0, nil, err
+	}
+	return s.withGame(r, func(lv *live) error { return s.takeBack(r.Context(), lv, r.viewer(), a) })
 }
 
-// engineAcceptsDraw: the engine takes a draw when a short search says it
-// stands worse by more than a man (player.AcceptsDraw).
-func (s *Server) engineAcceptsDraw(ctx context.Context, lv *live, human rules.Color) bool {
-	rg := lv.r.game.Rules().Clone()
-	res, err := s.analyse(ctx, rg, player.DrawOfferDepth, nil)
+// drawAnswerWait bounds the wait for the engine's answer to a draw offer:
+// an offer it cannot weigh in that time, the queue being long, it
+// declines.
+const drawAnswerWait = 30 * time.Second
+
+// engineAcceptsDraw weighs the draw offer o: the engine takes a draw when
+// a short search says it stands worse by more than a man
+// (player.AcceptsDraw). The search is a job as urgent as a move.
+func (s *Server) engineAcceptsDraw(ctx context.Context, o *drawOffer) bool {
+	ctx, cancel := context.WithTimeout(ctx, drawAnswerWait)
+	defer cancel()
+	j := o.job
+	res, err := s.search(ctx, &j, o.board, player.DrawOfferDepth)
 	if err != nil {
 		return false
 	}
 	score := res.Score
-	if p := rg.Position(); p.Side() == human {
+	if p := o.board.Position(); p.Side() == o.by {
 		score = -score
 	}
 	return player.AcceptsDraw(score)
