@@ -278,6 +278,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			return nil, fmt.Errorf("server: change feed: %w", err)
 		}
 	}
+	// The engine games left unplayed while the server was down end
+	// before its workers would take up their engine's moves, and before
+	// resume would ask for them again.
+	s.reapIdle()
 	if cfg.EngineWorkers > 0 {
 		s.bg.Add(1)
 		go func() {
@@ -367,10 +371,10 @@ func (s *Server) Close() {
 // it is move and clocks that run are watched again after a restart.
 // Correspondence games stay in the store: the deadline sweep takes up
 // each as its deadline comes near, and a request loads any. The engine
-// games that waited on their person too long meanwhile are ended first,
-// in the store (reapIdle): neither loaded nor their engine's move asked.
+// games that waited on their person too long meanwhile have been ended
+// in the store before (reapIdle, in New): neither loaded nor their
+// engine's move asked.
 func (s *Server) resume(ctx context.Context) error {
-	s.reapIdle()
 	ids, err := s.st.Ongoing(ctx)
 	if err != nil {
 		return err
