@@ -7,7 +7,13 @@
 // Its rules:
 //
 //   - Priority: a game's jobs (Move, Answer) come before analysis, and
-//     within a priority the oldest job first.
+//     within a priority the clients are served in turn (Job.Client: the
+//     address, or its /64, of the person whose game or search it is). A
+//     job's turn is its place among its client's jobs of its priority,
+//     those running first and then those waiting, oldest first; the jobs
+//     of a first turn come before any of a second, and so on, and within
+//     a turn the oldest first. A client with a hundred jobs waiting so
+//     delays another's by one job of his at most, not by a hundred.
 //   - Reserve: every process keeps one of its workers for a game's jobs,
 //     so that an engine move never waits behind analysis, however much of
 //     it is asked (Queue.Run).
@@ -146,11 +152,14 @@ type Job struct {
 	Kind Kind
 	Task Task
 	// Game and Version are the game of a Move and the version of it the
-	// move is for: the move is played only in that version.
+	// move is for: the move is played only in that version. An Answer
+	// has the game that waits on it.
 	Game    string
 	Version int64
-	// Client and Account are who asked for an Analysis: the client's
-	// address and its account (0 for a guest); the limits count them.
+	// Client and Account are whose job it is: the client's key (its
+	// address, or its /64) and its account (0 for a guest); for a game's
+	// jobs, the person who plays the engine. The queue serves the clients
+	// in turn (Priority), and the limits count an Analysis's.
 	Client  string
 	Account int64
 
@@ -229,7 +238,8 @@ type Store interface {
 	AddJob(ctx context.Context, j *Job, lim Limits) error
 	// ClaimJob gives worker the next job at now, leased until now+lease: of
 	// the queued jobs and the running ones whose lease has expired, the
-	// first by priority and then by Created (and ID). With urgentOnly it
+	// first by priority, then by its client's turn (the package's
+	// Priority rule), then by Created (and ID). With urgentOnly it
 	// takes no Analysis; it takes no Analysis of a client or account that
 	// has one running. A running job whose lease expired after MaxClaims
 	// claims fails instead. It returns nil if no job is to be had.
@@ -247,6 +257,10 @@ type Store interface {
 	// CancelJob drops the job id at now, if it has not ended: a worker
 	// running it learns it when it next renews its lease.
 	CancelJob(ctx context.Context, id int64, now time.Time) error
+	// CancelGame drops at now every job of the game (Job.Game, not empty)
+	// that has not ended, as CancelJob does, and returns their IDs: the
+	// game has ended, and nothing of it is to be searched.
+	CancelGame(ctx context.Context, game string, now time.Time) ([]int64, error)
 	// PruneJobs deletes the jobs that ended before.
 	PruneJobs(ctx context.Context, before time.Time) error
 }

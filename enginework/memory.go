@@ -73,28 +73,29 @@ func (m *Memory) ClaimJob(_ context.Context, worker string, urgentOnly bool, now
 	defer m.mu.Unlock()
 	var busy []*Job // analyses running on a live lease
 	for _, o := range m.pending {
-		if o.State != Running || !o.Expires.After(now) {
-			continue
-		}
-		if o.Kind == Analysis {
-			busy = append(busy, o)
+		switch {
+		case o.State != Running:
+		case o.Expires.After(now):
+			if o.Kind == Analysis {
+				busy = append(busy, o)
+			}
+		case o.Claims >= MaxClaims:
+			o.Error = abandoned
+			m.end(o, Failed, now)
 		}
 	}
+	turn := m.turns(now)
 	var best *Job
 	for _, o := range m.pending {
 		switch {
 		case o.State == Running && o.Expires.After(now):
-			continue
-		case o.State == Running && o.Claims >= MaxClaims:
-			o.Error = abandoned
-			m.end(o, Failed, now)
 			continue
 		case urgentOnly && !o.Kind.Urgent():
 			continue
 		case o.Kind == Analysis && anyClient(busy, o):
 			continue
 		}
-		if best == nil || before(o, best) {
+		if best == nil || before(o, best, turn) {
 			best = o
 		}
 	}
@@ -109,15 +110,56 @@ func (m *Memory) ClaimJob(_ context.Context, worker string, urgentOnly bool, now
 // abandoned is the Error of a job whose workers all died.
 const abandoned = "abandoned: the lease of its last claim expired"
 
-// before reports whether a comes before b in the queue.
-func before(a, b *Job) bool {
+// turns returns the turn of every pending job at now (the package's
+// Priority rule): its place, from 1, among the pending jobs of its client
+// and priority, those running on a live lease first and then the others
+// oldest first.
+func (m *Memory) turns(now time.Time) map[int64]int {
+	type line struct {
+		priority int
+		client   string
+	}
+	lines := map[line][]*Job{}
+	for _, o := range m.pending {
+		l := line{o.Kind.Priority(), o.Client}
+		lines[l] = append(lines[l], o)
+	}
+	turn := make(map[int64]int, len(m.pending))
+	for _, jobs := range lines {
+		slices.SortFunc(jobs, func(a, b *Job) int {
+			if ra, rb := a.State == Running && a.Expires.After(now), b.State == Running && b.Expires.After(now); ra != rb {
+				if ra {
+					return -1
+				}
+				return 1
+			}
+			return older(a, b)
+		})
+		for i, o := range jobs {
+			turn[o.ID] = i + 1
+		}
+	}
+	return turn
+}
+
+// before reports whether a comes before b in the queue, whose jobs have
+// their turns.
+func before(a, b *Job, turn map[int64]int) bool {
 	if pa, pb := a.Kind.Priority(), b.Kind.Priority(); pa != pb {
 		return pa < pb
 	}
-	if !a.Created.Equal(b.Created) {
-		return a.Created.Before(b.Created)
+	if ta, tb := turn[a.ID], turn[b.ID]; ta != tb {
+		return ta < tb
 	}
-	return a.ID < b.ID
+	return older(a, b) < 0
+}
+
+// older compares jobs by age: Created, then ID.
+func older(a, b *Job) int {
+	if c := a.Created.Compare(b.Created); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
 }
 
 func anyClient(running []*Job, j *Job) bool {
@@ -203,6 +245,24 @@ func (m *Memory) CancelJob(_ context.Context, id int64, now time.Time) error {
 		m.end(o, Dropped, now)
 	}
 	return nil
+}
+
+// CancelGame implements Store.
+func (m *Memory) CancelGame(_ context.Context, game string, now time.Time) ([]int64, error) {
+	if game == "" {
+		return nil, nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var ids []int64
+	for _, o := range m.pending {
+		if o.Game == game {
+			ids = append(ids, o.ID)
+			m.end(o, Dropped, now)
+		}
+	}
+	slices.Sort(ids)
+	return ids, nil
 }
 
 // PruneJobs implements Store.

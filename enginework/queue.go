@@ -131,6 +131,26 @@ func (q *Queue) Cancel(ctx context.Context, id int64) error {
 	return nil
 }
 
+// CancelGame drops the jobs of the game that have not ended, as Cancel
+// drops one: the game has ended.
+func (q *Queue) CancelGame(ctx context.Context, game string) error {
+	ids, err := q.st.CancelGame(ctx, game, q.cfg.Now())
+	if err != nil {
+		return err
+	}
+	q.mu.Lock()
+	for _, id := range ids {
+		if stop := q.runs[id]; stop != nil {
+			stop()
+		}
+	}
+	q.mu.Unlock()
+	for _, id := range ids {
+		q.end(id)
+	}
+	return nil
+}
+
 // endedChan returns the channel closed when job id ends in this process.
 func (q *Queue) endedChan(id int64) chan struct{} {
 	q.mu.Lock()

@@ -25,6 +25,7 @@ const (
 	Aborted                         // called off before both players had moved: no result
 	IllegalMove                     // a program in a match played an illegal move, and lost
 	Crash                           // a program in a match failed, and lost
+	Abandoned                       // a player left the game unplayed on his turn, and lost
 )
 
 // terminations are the words of the Termination values, by value. The
@@ -41,6 +42,7 @@ var terminations = [...]string{
 	Aborted:      "aborted",
 	IllegalMove:  "illegal move",
 	Crash:        "crash",
+	Abandoned:    "abandoned",
 }
 
 func (t Termination) String() string {
@@ -72,7 +74,7 @@ func (t Termination) OnBoard() bool { return t == NoMen || t == NoMove || t == R
 // always a draw; the others (Adjudication) may be either.
 func (t Termination) decisive() bool {
 	switch t {
-	case NoMen, Resignation, TimeForfeit, IllegalMove, Crash:
+	case NoMen, Resignation, TimeForfeit, IllegalMove, Crash, Abandoned:
 		return true
 	}
 	return false

@@ -11,7 +11,7 @@ import (
 // rules.Reason's, so records and stores keep one vocabulary.
 func TestTerminationRoundTrip(t *testing.T) {
 	words := map[string]bool{}
-	for tm := game.Unterminated; tm <= game.Crash; tm++ {
+	for tm := game.Unterminated; tm <= game.Abandoned; tm++ {
 		w := tm.String()
 		if words[w] {
 			t.Errorf("%d: the word %q twice", tm, w)
@@ -28,7 +28,7 @@ func TestTerminationRoundTrip(t *testing.T) {
 			t.Errorf("%v: the board says %q", tm, r)
 		}
 	}
-	for _, tm := range []game.Termination{game.Unterminated, game.Resignation, game.Agreement, game.TimeForfeit, game.Adjudication, game.Aborted, game.IllegalMove, game.Crash} {
+	for _, tm := range []game.Termination{game.Unterminated, game.Resignation, game.Agreement, game.TimeForfeit, game.Adjudication, game.Aborted, game.IllegalMove, game.Crash, game.Abandoned} {
 		if tm.OnBoard() {
 			t.Errorf("%v is on the board", tm)
 		}
@@ -45,6 +45,7 @@ func TestParseTermination(t *testing.T) {
 		{"server", "time forfeit", game.TimeForfeit, true},
 		{"board", "threefold repetition", game.Repetition, true},
 		{"match", "illegal move", game.IllegalMove, true},
+		{"abandoned", "abandoned", game.Abandoned, true},
 		{"older match records", "adjudication: ply limit", game.Adjudication, true},
 		{"another program's", "normal", 0, false},
 		{"empty", "", 0, false},

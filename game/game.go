@@ -263,8 +263,9 @@ func (g *Game) end(e Ending) {
 }
 
 // End ends the game off the board (RULES 6.4) with e: a resignation, an
-// agreed draw, a loss on time, an adjudication, an abort, or a program's
-// illegal move or crash in a match. It fails if the game is over, for an
+// agreed draw, a loss on time, an adjudication, an abort, a program's
+// illegal move or crash in a match, or a game abandoned by a player who
+// stopped playing (a server's verdict, as lichess gives it). It fails if the game is over, for an
 // ending the board decides or a game that goes on, for a result that does
 // not fit the termination, and with ErrTooLate for an abort after both
 // players have moved. Resign, Flag, Abort and the offers end games in the

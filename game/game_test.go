@@ -110,6 +110,10 @@ func TestEndings(t *testing.T) {
 		{"a hung program's time forfeit", "", func(t *testing.T, g *game.Game) error {
 			return g.End(game.Loss(rules.White, game.TimeForfeit))
 		}, game.Ending{rules.BlackWins, game.TimeForfeit}},
+		{"abandoned by the player to move", "", func(t *testing.T, g *game.Game) error {
+			play(t, g, "a1", "g7")
+			return g.End(game.Loss(g.Side(), game.Abandoned))
+		}, game.Ending{rules.BlackWins, game.Abandoned}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -151,7 +155,8 @@ func TestEndRefuses(t *testing.T) {
 		{"an adjudication without a result", game.Ending{Termination: game.Adjudication}},
 		{"an abort with a result", game.Ending{rules.WhiteWins, game.Aborted}},
 		{"an abort after both have moved", game.Ending{Termination: game.Aborted}},
-		{"an unknown termination", game.Ending{rules.WhiteWins, game.Crash + 1}},
+		{"an abandonment drawn", game.Ending{rules.Draw, game.Abandoned}},
+		{"an unknown termination", game.Ending{rules.WhiteWins, game.Abandoned + 1}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -290,9 +290,21 @@ type stateJSON struct {
 	// Clock.
 	Correspondence *correspondenceJSON `json:"correspondence"`
 	Thinking       bool                `json:"thinking"`
-	Rated          bool                `json:"rated"`
-	Rematch        *rematchJSON        `json:"rematch"`
-	Version        int64               `json:"version"`
+	// Idle says, in an engine game that goes on, how long it waits on its
+	// person before it is ended (EngineGameLimits); nil in other games.
+	Idle    *idleJSON    `json:"idle"`
+	Rated   bool         `json:"rated"`
+	Rematch *rematchJSON `json:"rematch"`
+	Version int64        `json:"version"`
+}
+
+// idleJSON is how long an engine game waits on its person: an abort when
+// both players have not moved AbortMS after its creation, a loss as
+// abandoned when the person leaves his turn AbandonMS (0 in a game on a
+// clock, which the flag ends).
+type idleJSON struct {
+	AbortMS   int64 `json:"abort_ms"`
+	AbandonMS int64 `json:"abandon_ms"`
 }
 
 type boardJSON struct {
@@ -365,6 +377,13 @@ func (s *Server) state(lv *live, who viewer) stateJSON {
 			st.Correspondence.Deadline = formatDeadline(deadline)
 			st.Correspondence.LeftMS = max(deadline.Sub(s.now()).Milliseconds(), 0)
 			st.Correspondence.Running = colorNames[g.Side()]
+		}
+	}
+	if r.mode == engineGame && !g.Over() {
+		lim := s.cfg.EngineGames
+		st.Idle = &idleJSON{AbortMS: lim.Unstarted.Milliseconds()}
+		if g.Control(rules.White).None() {
+			st.Idle.AbandonMS = lim.Idle.Milliseconds()
 		}
 	}
 	s.rateState(lv, &st)
@@ -484,16 +503,23 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 	case engineGame:
 		rd.seats[me.Other()] = seat{name: fmt.Sprintf("Emergo level %d", req.Level), engine: true}
 		rd.game.Start() // both players are there
+		// The bound on a guest's engine games counts them by it.
+		rd.client = clientKey(r.Request)
 	case friendGame:
 		rd.invite = hashToken(inviteSecret(r.cookie, rd.id))
 	}
 	return s.create(r, rd)
 }
 
-// create stores a new game and answers with its state, starting the
-// engine if it moves first.
+// create stores a new game, an engine game within its bounds
+// (createEngineGame), and answers with its state, starting the engine if
+// it moves first.
 func (s *Server) create(r *request, rd *round) (int, any, error) {
-	if err := s.st.Create(r.Context(), rd.stored(rd.created)); err != nil {
+	if rd.mode == engineGame {
+		if err := s.createEngineGame(r, rd); err != nil {
+			return 0, nil, err
+		}
+	} else if err := s.st.Create(r.Context(), rd.stored(rd.created)); err != nil {
 		s.metrics.storeErrors.Add(1)
 		s.log.Error("create game", "game", rd.id, "err", err)
 		return 0, nil, errStorage
@@ -633,40 +659,77 @@ func (s *Server) handleAbort(r *request) (int, any, error) {
 	return s.withGame(r, func(lv *live) error { return s.abort(r.Context(), lv, r.viewer()) })
 }
 
-// offer runs an offer's action (draw or take-back): the words of the
-// request are the answers' (offer or request, accept, decline).
-func (s *Server) offer(r *request, words [3]string, act func(context.Context, *live, viewer, answer) error) (int, any, error) {
+// offerAction reads an offer's action (draw or take-back): the words of
+// the request are the answers' (offer or request, accept, decline).
+func offerAction(r *request, words [3]string) (answer, error) {
 	var req struct {
 		Action string `json:"action"`
 	}
 	if err := decode(r, &req); err != nil {
-		return 0, nil, err
+		return 0, err
 	}
 	a := slices.Index(words[:], req.Action)
 	if a < 0 {
-		return 0, nil, invalid("action must be %q, %q or %q", words[0], words[1], words[2])
+		return 0, invalid("action must be %q, %q or %q", words[0], words[1], words[2])
 	}
-	return s.withGame(r, func(lv *live) error { return act(r.Context(), lv, r.viewer(), answer(a)) })
+	return answer(a), nil
 }
 
+// handleDraw carries out a draw action. A draw offered to the engine is
+// weighed by a search on the queue of engine work, which may wait: the
+// game is locked to see the offer, and again to make it with the
+// engine's answer if the game has not changed meanwhile, and not while
+// the search waits, so that the game's viewers and players are answered
+// meanwhile.
 func (s *Server) handleDraw(r *request) (int, any, error) {
-	return s.offer(r, [3]string{propose: "offer", accept: "accept", decline: "decline"}, s.draw)
+	a, err := offerAction(r, [3]string{propose: "offer", accept: "accept", decline: "decline"})
+	if err != nil {
+		return 0, nil, err
+	}
+	ctx, who := r.Context(), r.viewer()
+	var offer *drawOffer
+	status, st, err := s.withGame(r, func(lv *live) (err error) {
+		if a != propose {
+			return s.draw(ctx, lv, who, a)
+		}
+		if offer, err = s.offerToEngine(ctx, lv, who); err != nil || offer != nil {
+			return err
+		}
+		return s.draw(ctx, lv, who, a)
+	})
+	if err != nil || offer == nil {
+		return status, st, err
+	}
+	accepts := s.engineAcceptsDraw(ctx, offer)
+	return s.withGame(r, func(lv *live) error { return s.answerDraw(ctx, lv, who, offer, accepts) })
 }
 
 func (s *Server) handleTakeback(r *request) (int, any, error) {
-	return s.offer(r, [3]string{propose: "request", accept: "accept", decline: "decline"}, s.takeBack)
+	a, err := offerAction(r, [3]string{propose: "request", accept: "accept", decline: "decline"})
+	if err != nil {
+		return 0, nil, err
+	}
+	return s.withGame(r, func(lv *live) error { return s.takeBack(r.Context(), lv, r.viewer(), a) })
 }
 
-// engineAcceptsDraw: the engine takes a draw when a short search says it
-// stands worse by more than a man (player.AcceptsDraw).
-func (s *Server) engineAcceptsDraw(ctx context.Context, lv *live, human rules.Color) bool {
-	rg := lv.r.game.Rules().Clone()
-	res, err := s.analyse(ctx, rg, player.DrawOfferDepth, nil)
+// drawAnswerWait bounds the wait for the engine's answer to a draw offer:
+// an offer it cannot weigh in that time, the queue being long, it
+// declines.
+const drawAnswerWait = 30 * time.Second
+
+// engineAcceptsDraw weighs the draw offer o: the engine takes a draw when
+// a short search says it stands worse by more than a man
+// (player.AcceptsDraw). The search is a job as urgent as a move.
+func (s *Server) engineAcceptsDraw(ctx context.Context, o *drawOffer) bool {
+	ctx, cancel := context.WithTimeout(ctx, drawAnswerWait)
+	defer cancel()
+	j := o.job
+	res, err := s.search(ctx, &j, o.board, player.DrawOfferDepth)
 	if err != nil {
 		return false
 	}
 	score := res.Score
-	if p := rg.Position(); p.Side() == human {
+	if p := o.board.Position(); p.Side() == o.by {
 		score = -score
 	}
 	return player.AcceptsDraw(score)

@@ -490,6 +490,11 @@ func TestBrowserPlaysEngine(t *testing.T) {
 		t.Fatalf("the game made by the home page: %+v, want 7x7 against the engine at level 1, the person White", st)
 	}
 	b.waitView("the board is ready for the first move", func(v pageView) bool { return v.Interactive })
+	// The page tells the player when the site ends a game left unplayed.
+	b.waitText("the note on a game left unplayed", `[data-testid="idle-note"]`, func(s string) bool {
+		return s == "A game against the engine in which you have not moved within 10 minutes of its start is aborted. "+
+			"A game against the engine with no move from you for 30 minutes is ended, as your loss."
+	})
 	b.screenshot("engine-1-start")
 
 	const plyCap = 80
@@ -576,6 +581,7 @@ func TestBrowserPlaysEngine(t *testing.T) {
 	if !v.Marked {
 		t.Error("the page was reloaded during the game")
 	}
+	b.waitText("no note on a game left unplayed once it is over", `[data-testid="idle-note"]`, func(s string) bool { return s == "" })
 	b.screenshot("engine-4-result")
 }
 

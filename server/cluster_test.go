@@ -204,7 +204,8 @@ func newCluster(t *testing.T, kind clusterKind) *cluster {
 			// only the feed brings changes (the periodic check would,
 			// within the hour).
 			Store: st, Feed: feed, FlagSweep: 10 * time.Millisecond, DeadlineSweep: time.Hour, FeedCheck: time.Hour,
-			Account: account.Config{Params: cheapHashing.Params},
+			Account:     account.Config{Params: cheapHashing.Params},
+			EngineGames: server.EngineGameLimits{Sweep: 10 * time.Millisecond},
 		}
 	}
 	c.a = newEnv(t, cfg(sa, c.fa))
@@ -221,6 +222,7 @@ func TestCluster(t *testing.T) {
 	}{
 		{"FriendGameAcrossServers", friendGameAcrossServers},
 		{"EngineGameAcrossServers", engineGameAcrossServers},
+		{"EngineGamesBoundAcrossServers", engineGamesBoundAcrossServers},
 		{"LobbyAcrossServers", lobbyAcrossServers},
 		{"NoActionRefusedForAStaleCopy", staleCopies},
 		{"LostChangesAreReadAgain", lostChanges},
@@ -286,6 +288,32 @@ func engineGameAcrossServers(t *testing.T, c *cluster) {
 		t.Fatalf("move on B: %d %q", code, after.Error)
 	}
 	waitSeen(t, "the engine's answer on A", onA, func(v state) bool { return len(v.Moves) == 2 })
+}
+
+// engineGamesBoundAcrossServers: a guest's engine games in progress are
+// counted as one on both servers, and a game left unplayed is ended by
+// the sweep of either, its viewers on the other told.
+func engineGamesBoundAcrossServers(t *testing.T, c *cluster) {
+	guest := c.a.client()
+	var ids []string
+	for _, on := range []*env{c.a, c.b, c.a} {
+		ids = append(ids, guest.on(on).create(t, engineAt("white")).ID)
+	}
+	for s, on := range []*env{c.a, c.b} {
+		code, _, body := guest.on(on).do("POST", "/api/games", engineAt("white"))
+		if e := decodeErr(t, body); code != http.StatusTooManyRequests || e.Code != "game.too_many_engine_games" {
+			t.Errorf("a fourth game on %s: %d %s, want 429 game.too_many_engine_games", "AB"[s:s+1], code, body)
+		}
+	}
+	onB := stamped(events[state](t, guest.on(c.b), "/api/games/"+ids[0]+"/events"))
+	c.advance(11 * time.Minute)
+	waitSeen(t, "the game made on A and left unplayed, ended as B sees it", onB, func(v state) bool {
+		return v.Over && v.Reason == "aborted"
+	})
+	for _, id := range ids[1:] {
+		waitFor(t, guest.on(c.a), id, func(v state) bool { return v.Over && v.Reason == "aborted" })
+	}
+	guest.on(c.b).create(t, engineAt("white"))
 }
 
 // lobbyAcrossServers: a challenge posted on A shows in the lobby of a

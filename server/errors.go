@@ -63,6 +63,10 @@ const (
 	codeAnalysisStopped = "analysis.interrupted"
 	codeAnalysisBusy    = "analysis.too_many"
 	codeAnalysisFull    = "analysis.queue_full"
+	// The bounds on games against the engine (enginegames.go).
+	codeTooManyEngineGames = "game.too_many_engine_games"
+	codeEngineGamesTooFast = "game.engine_games_too_fast"
+	codeEngineGamesFull    = "game.engine_games_full"
 
 	// Records.
 	codeRecordTooLarge   = "record.too_large"
@@ -205,6 +209,7 @@ var siteErrors = []struct {
 	{errInvited, http.StatusForbidden, codeInvited, ""},
 	{enginework.ErrClientBusy, http.StatusTooManyRequests, codeAnalysisBusy, "you have as many analyses waiting as you may: wait for one to finish"},
 	{enginework.ErrQueueFull, http.StatusServiceUnavailable, codeAnalysisFull, "the analysis queue is full, try again in a moment"},
+	{errEngineGamesFull, http.StatusServiceUnavailable, codeEngineGamesFull, ""},
 	{game.ErrNotYourTurn, http.StatusConflict, codeNotYourTurn, "it is not your turn"},
 	{game.ErrTimeOut, http.StatusConflict, codeTimeOut, "your time ran out"},
 	{game.ErrNothingToTakeBack, http.StatusConflict, codeNothingToTake, "you have no move to take back"},

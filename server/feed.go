@@ -123,6 +123,13 @@ func (s *Server) changed(c store.Change) {
 		return
 	}
 	s.metrics.feedChanges.Add(1)
+	s.heard(c)
+}
+
+// heard takes in a change committed elsewhere than in this server's
+// memory: by another server (changed), or by this one in the store alone
+// (endIdleStored).
+func (s *Server) heard(c store.Change) {
 	if c.Lobby {
 		s.hub.wake(nil, s.now())
 	}

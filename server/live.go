@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"emergo/enginework"
 	"emergo/game"
 	"emergo/lobby"
 	"emergo/notation"
@@ -154,7 +155,7 @@ func (s *Server) commit(ctx context.Context, lv *live, next *round) error {
 		s.log.Error("store update", "game", next.id, "err", err)
 		return errStorage
 	}
-	next.version = g.Version
+	next.version, next.personTurn = g.Version, g.PersonTurn
 	lv.r = next
 	s.afterChange(lv)
 	s.publish(store.Change{Game: next.id, Version: next.version})
@@ -343,8 +344,9 @@ const (
 	decline
 )
 
-// draw carries out the viewer's draw action. The engine takes a draw
-// offered to it when it stands worse (engineAcceptsDraw), at once.
+// draw carries out the viewer's draw action in a game between people. A
+// draw offered to the engine goes by offerToEngine and answerDraw
+// instead, so that the game is not locked while the engine weighs it.
 func (s *Server) draw(ctx context.Context, lv *live, who viewer, a answer) error {
 	return s.act(ctx, lv, who, func(me rules.Color, next *round) error {
 		g := next.game
@@ -354,10 +356,63 @@ func (s *Server) draw(ctx context.Context, lv *live, who viewer, a answer) error
 		case decline:
 			return g.DeclineDraw(me)
 		}
-		if err := g.OfferDraw(me); err != nil || g.Over() || !next.seats[me.Other()].engine {
+		return g.OfferDraw(me)
+	})
+}
+
+// drawOffer is a draw offered to the engine, for the engine to weigh:
+// the game's version when it was made, who made it, the board then, and
+// the job of the search that weighs it (but for its task).
+type drawOffer struct {
+	version int64
+	by      rules.Color
+	board   *rules.Game
+	job     enginework.Job
+}
+
+// offerToEngine returns the viewer's draw offer in lv's game (locked) for
+// the engine to weigh, if the engine is the opponent; nil and no error if
+// a person is (draw makes the offer). An offer that the game refuses
+// returns its error; one that takes up an offer of the engine's ends the
+// game here.
+func (s *Server) offerToEngine(ctx context.Context, lv *live, who viewer) (*drawOffer, error) {
+	me, err := mySeat(lv.r, who)
+	if err != nil {
+		return nil, err
+	}
+	r := lv.r
+	if !r.seats[me.Other()].engine {
+		return nil, nil
+	}
+	next := r.clone()
+	if err := next.game.OfferDraw(me); err != nil {
+		return nil, err
+	}
+	if next.game.Over() {
+		return nil, s.commit(ctx, lv, next)
+	}
+	return &drawOffer{
+		version: r.version, by: me, board: r.game.Rules().Clone(),
+		job: enginework.Job{Kind: enginework.Answer, Game: r.id, Client: r.client, Account: r.person().user},
+	}, nil
+}
+
+// answerDraw makes the draw offer o, which the engine accepts or not, in
+// lv's game (locked), if it is still at o's version: the answer to
+// another position is dropped (errChanged).
+func (s *Server) answerDraw(ctx context.Context, lv *live, who viewer, o *drawOffer, accepts bool) error {
+	if lv.r.version != o.version {
+		return errChanged
+	}
+	return s.act(ctx, lv, who, func(me rules.Color, next *round) error {
+		if me != o.by {
+			return errChanged
+		}
+		g := next.game
+		if err := g.OfferDraw(me); err != nil || g.Over() {
 			return err
 		}
-		if !s.engineAcceptsDraw(ctx, lv, me) {
+		if !accepts {
 			return errDeclined
 		}
 		return g.AcceptDraw(me.Other())

@@ -16,6 +16,9 @@ type metrics struct {
 	vars expvar.Map
 	// Counters.
 	gamesCreated, movesAccepted, engineMoves, storeErrors, analysisRefused expvar.Int
+	// The engine games refused by their bounds, and ended for want of
+	// their person.
+	engineGamesRefused, idleGamesEnded expvar.Int
 	// The feed's: changes announced by other servers, games read again
 	// for them, times the feed broke and listened again.
 	feedChanges, feedReloads, feedBreaks expvar.Int
@@ -45,6 +48,8 @@ func (s *Server) initMetrics() {
 	m.vars.Set("feed_reloads", &m.feedReloads)
 	m.vars.Set("feed_breaks", &m.feedBreaks)
 	m.vars.Set("analysis_refused", &m.analysisRefused)
+	m.vars.Set("engine_games_refused", &m.engineGamesRefused)
+	m.vars.Set("idle_games_ended", &m.idleGamesEnded)
 	m.vars.Set("searching", expvar.Func(func() any { return s.work.Running() }))
 	m.vars.Set("event_streams", &m.streams)
 	m.vars.Set("games_in_memory", expvar.Func(func() any { return s.Cached() }))

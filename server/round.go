@@ -74,7 +74,14 @@ type round struct {
 	recorded string
 	// rated says that the game counts for its players' ratings.
 	rated bool
-	game  *game.Game
+	// client is the client key of the person who created an engine game
+	// (clientKey), which the bound on a guest's engine games counts while
+	// it goes on;
+	// personTurn is when the person's turn began, as stored
+	// (personTurnStart), which idleEnding reads.
+	client     string
+	personTurn time.Time
+	game       *game.Game
 }
 
 func (r *round) clone() *round {
@@ -166,7 +173,8 @@ func (s *Server) roundOf(g *store.Game) (*round, error) {
 		st.Moves = append(st.Moves, mv.Text)
 		st.Stamps = append(st.Stamps, game.Stamp{At: mv.At, Left: mv.TimeLeft})
 	}
-	r := &round{id: g.ID, mode: m, level: g.Level, created: g.Created, version: g.Version, invite: g.Invite, rated: g.Rated}
+	r := &round{id: g.ID, mode: m, level: g.Level, created: g.Created, version: g.Version, invite: g.Invite, rated: g.Rated,
+		client: g.Client, personTurn: g.PersonTurn}
 	for c, ss := range g.Seats {
 		// A name stored before names were cleaned is cleaned and cut as
 		// one would be now (account.ShortenName).
@@ -196,6 +204,11 @@ func (r *round) stored(updated time.Time) *store.Game {
 	}
 	if d, ok := r.game.Deadline(); ok {
 		g.Deadline = d
+	}
+	if !r.game.Over() {
+		// The client key is forgotten with the game's end, since the
+		// bound counts only the games that go on.
+		g.Client, g.PersonTurn = r.client, r.personTurnStart()
 	}
 	for c, s := range r.seats {
 		g.Seats[c] = store.Seat{Name: s.name, Token: s.token, Engine: s.engine, UserID: s.user}

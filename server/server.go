@@ -73,6 +73,10 @@ type Config struct {
 	// counts them, for every server sharing it. A bound not set is
 	// lobby.DefaultLimits'.
 	ChallengeLimits lobby.Limits
+	// EngineGames bound the games against the engine per client and in
+	// total, and end those nobody plays; each limit not set is
+	// DefaultEngineGameLimits'.
+	EngineGames EngineGameLimits
 	// RateLimit is the steady requests per second allowed to one client
 	// address, with bursts of RateBurst; negative disables the limit.
 	RateLimit float64
@@ -160,6 +164,10 @@ type Server struct {
 	// feed is cfg.Feed, nil for none; origin names this server on it.
 	feed   Feed
 	origin string
+
+	// engineRate counts the engine games each client starts
+	// (EngineGameLimits.Rate).
+	engineRate throttle.Limiter
 
 	limMu    sync.Mutex
 	limiters map[string]*clientLimit
@@ -265,6 +273,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Account.Throttles == nil {
 		cfg.Account.Throttles = cfg.Throttles
 	}
+	cfg.EngineGames = cfg.EngineGames.withDefaults()
 	bctx, cancel := context.WithCancel(context.Background())
 	dctx, drain := context.WithCancel(bctx)
 	s := &Server{
@@ -273,11 +282,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			Limits: cfg.AnalysisLimits, Poll: poll, Now: cfg.Now, Logger: cfg.Logger,
 		}),
 		ctx: bctx, cancel: cancel, draining: dctx, drain: drain,
-		games:    map[string]*live{},
-		loading:  map[string]*loading{},
-		feed:     cfg.Feed,
-		limiters: map[string]*clientLimit{},
-		streams:  map[string]int{},
+		games:      map[string]*live{},
+		loading:    map[string]*loading{},
+		feed:       cfg.Feed,
+		limiters:   map[string]*clientLimit{},
+		streams:    map[string]int{},
+		engineRate: cfg.Throttles.Limiter("engine-games", cfg.EngineGames.Rate),
 	}
 	if cfg.Accounts != nil {
 		s.accounts = account.New(cfg.Accounts, cfg.Account)
@@ -295,6 +305,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			return nil, fmt.Errorf("server: change feed: %w", err)
 		}
 	}
+	// The engine games left unplayed while the server was down end
+	// before its workers would take up their engine's moves, and before
+	// resume would ask for them again.
+	s.reapIdle()
 	if cfg.EngineWorkers > 0 {
 		s.bg.Add(1)
 		go func() {
@@ -315,6 +329,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.every(s.cfg.DeadlineSweep, s.sweepDeadlines)
 	s.every(time.Hour, s.pruneChallenges)
 	s.every(time.Hour, s.pruneThrottles)
+	s.every(s.cfg.EngineGames.Sweep, s.reapIdle)
 	return s, nil
 }
 
@@ -425,7 +440,10 @@ func (s *Server) Close() {
 // resume loads every live game in progress, so that engines whose turn
 // it is move and clocks that run are watched again after a restart.
 // Correspondence games stay in the store: the deadline sweep takes up
-// each as its deadline comes near, and a request loads any.
+// each as its deadline comes near, and a request loads any. The engine
+// games that waited on their person too long meanwhile have been ended
+// in the store before (reapIdle, in New): neither loaded nor their
+// engine's move asked.
 func (s *Server) resume(ctx context.Context) error {
 	ids, err := s.st.Ongoing(ctx)
 	if err != nil {

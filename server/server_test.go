@@ -117,7 +117,11 @@ type state struct {
 	} `json:"clock"`
 	DrawOffer *string `json:"drawOffer"`
 	Takeback  *string `json:"takeback"`
-	Players   map[string]struct {
+	Idle      *struct {
+		AbortMS   int64 `json:"abort_ms"`
+		AbandonMS int64 `json:"abandon_ms"`
+	} `json:"idle"`
+	Players map[string]struct {
 		Name string `json:"name"`
 	} `json:"players"`
 	Error string `json:"error"`

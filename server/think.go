@@ -50,7 +50,8 @@ func (s *Server) maybeThink(lv *live) {
 	if !r.seats[side].engine || len(g.Rules().Legal()) == 0 {
 		return
 	}
-	j := &enginework.Job{Kind: enginework.Move, Game: r.id, Version: r.version, Task: enginework.TaskOf(g.Rules())}
+	j := &enginework.Job{Kind: enginework.Move, Game: r.id, Version: r.version, Task: enginework.TaskOf(g.Rules()),
+		Client: r.client, Account: r.person().user}
 	j.Task.Level, j.Task.Seed = r.level, uint64(g.Len())+uint64(r.created.UnixNano())
 	j.Task.Clock = player.Clock{MoveTime: engineMoveTime}
 	if _, running := g.Running(); running {
@@ -233,15 +234,18 @@ type asker struct {
 }
 
 // analyse searches the current position of rg to depth, or for at most
-// analysisTime: for the analysis board when who asks (after the games'
-// work, within the limits), else for a game that waits on the answer (a
-// draw offer: as urgent as a move). If ctx ends first the job is dropped.
+// analysisTime, for the analysis board when who asks: after the games'
+// work, within the limits. If ctx ends first the job is dropped.
 func (s *Server) analyse(ctx context.Context, rg *rules.Game, depth int, who *asker) (enginework.Result, error) {
-	j := &enginework.Job{Kind: enginework.Answer, Task: enginework.TaskOf(rg)}
+	return s.search(ctx, &enginework.Job{Kind: enginework.Analysis, Client: who.addr, Account: who.user}, rg, depth)
+}
+
+// search queues j (its kind and whose it is), a search of the current
+// position of rg to depth or for at most analysisTime, and waits for its
+// result; if ctx ends first the job is dropped.
+func (s *Server) search(ctx context.Context, j *enginework.Job, rg *rules.Game, depth int) (enginework.Result, error) {
+	j.Task = enginework.TaskOf(rg)
 	j.Task.Depth, j.Task.MoveTime = depth, analysisTime
-	if who != nil {
-		j.Kind, j.Client, j.Account = enginework.Analysis, who.addr, who.user
-	}
 	if err := s.submit(ctx, j); err != nil {
 		return enginework.Result{}, err
 	}

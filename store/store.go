@@ -74,6 +74,15 @@ type Game struct {
 	// open seat of a friend game (the SHA-256 in hex, as Seat.Token);
 	// empty when anyone with the link may take it, or no seat is open.
 	Invite string
+	// Client is the client key (throttle.ClientKey: the address, or its
+	// /64) of the person who created an engine game, kept while the game
+	// goes on: the bound on a guest's engine games counts by it
+	// (CreateEngineGame).
+	Client string
+	// PersonTurn is when the person's turn began in an engine game
+	// without a clock that goes on, while it is his turn (zero
+	// otherwise): IdleEngineGames finds the games by it.
+	PersonTurn time.Time
 	// Version counts the writes of the game; Update succeeds only on the
 	// version it was read at.
 	Version int64
@@ -175,6 +184,19 @@ type Store interface {
 	// Correspondence games, which may be many and wait for days, are
 	// found by Due instead.
 	Ongoing(ctx context.Context) ([]string, error)
+	// CreateEngineGame stores g, a new game against the engine, as Create
+	// does, if admit allows it: admit is given the engine games that go
+	// on of g's person and of the site, and returns nil, or the error
+	// that CreateEngineGame then returns without storing anything. The
+	// count and the creation are one step, whichever servers of the
+	// store race: two creations are counted one after the other.
+	CreateEngineGame(ctx context.Context, g *Game, admit func(EngineCount) error) error
+	// IdleEngineGames returns the IDs of the engine games that go on and
+	// wait on their person: those created by unstarted in which both
+	// players have not moved (fewer than two moves), and those whose
+	// PersonTurn is set and not after idle; the oldest first, at most
+	// limit.
+	IdleEngineGames(ctx context.Context, unstarted, idle time.Time, limit int) ([]string, error)
 	// Due returns the IDs of the games that go on whose Deadline
 	// is set and not after by, the soonest first, at most limit.
 	Due(ctx context.Context, by time.Time, limit int) ([]string, error)
@@ -198,6 +220,19 @@ type Store interface {
 	// memory checks with it that its copies are current.
 	Versions(ctx context.Context, ids []string) (map[string]int64, error)
 	Close() error
+}
+
+// EngineCount counts the engine games that go on (mode "engine", without
+// a result and without a Reason) of one person, by each name a bound on
+// them takes, and of the site.
+type EngineCount struct {
+	// Account counts the games of the person's account (none for a
+	// guest); Token the guest games of the person's browser (the seat's
+	// Token, with no account); Client the guest games created from the
+	// game's Client key.
+	Account, Token, Client int
+	// Total counts the engine games that go on, of everyone.
+	Total int
 }
 
 // Change is a committed change of what the servers sharing one store

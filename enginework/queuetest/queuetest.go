@@ -32,6 +32,13 @@ func move(game string, version int64, created float64) *enginework.Job {
 		Task: enginework.Task{Start: start7, Level: 1, Seed: 7}}
 }
 
+// moveOf is a move of client's game.
+func moveOf(client, game string, created float64) *enginework.Job {
+	j := move(game, 1, created)
+	j.Client = client
+	return j
+}
+
 func analysis(client string, account int64, created float64) *enginework.Job {
 	return &enginework.Job{Kind: enginework.Analysis, Client: client, Account: account, Created: at(created),
 		Task: enginework.Task{Start: start7, Depth: 3}}
@@ -129,6 +136,40 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 		enqueue(t, s, lim, a1, m1, a2, ans, m2)
 		if got, want := claims(t, s, false, 10), []int64{m1.ID, ans.ID, m2.ID, a1.ID, a2.ID}; !cmp.Equal(got, want) {
 			t.Errorf("any worker claims %v, want %v: the games' jobs first, each kind oldest first", got, want)
+		}
+	})
+
+	t.Run("ClientsTakeTurns", func(t *testing.T) {
+		s := open(t)
+		// Client a floods the queue with five moves; b asks for two
+		// after them, and c for an answer after those.
+		var a []*enginework.Job
+		for i := range 5 {
+			a = append(a, moveOf("a", fmt.Sprintf("a%d", i), float64(i)))
+		}
+		b1, b2 := moveOf("b", "b1", 10), moveOf("b", "b2", 11)
+		c1 := answer(12)
+		c1.Client = "c"
+		enqueue(t, s, lim, append(a, b1, b2, c1)...)
+		if j := claim(t, s, "w1", true, 20); j == nil || j.ID != a[0].ID {
+			t.Fatalf("the first claim: %+v, want a's oldest, the oldest of the first turns", j)
+		}
+		// While a's first runs, its second waits for the others' first:
+		// each client's first turn before anyone's second, and so on.
+		got := claims(t, s, true, 20)
+		want := []int64{b1.ID, c1.ID, a[1].ID, b2.ID, a[2].ID, a[3].ID, a[4].ID}
+		if !cmp.Equal(got, want) {
+			t.Errorf("then claimed %v, want %v: b's and c's first turn before a's second", got, want)
+		}
+		// A job that ended takes no turn: a client whose jobs have all
+		// ended starts again at its first.
+		s = open(t)
+		a0, a1, b := moveOf("a", "a0", 0), moveOf("a", "a1", 1), moveOf("b", "b", 2)
+		enqueue(t, s, lim, a0)
+		finish(t, s, claim(t, s, "w", true, 3), enginework.Done, 4)
+		enqueue(t, s, lim, a1, b)
+		if got, want := claims(t, s, true, 5), []int64{a1.ID, b.ID}; !cmp.Equal(got, want) {
+			t.Errorf("after a's job ended: claimed %v, want %v", got, want)
 		}
 	})
 
@@ -305,6 +346,36 @@ func Run(t *testing.T, open func(t *testing.T) enginework.Store) {
 		}
 		if got := get(t, s, running.ID); !got.Finished.Equal(at(4)) {
 			t.Errorf("cancelling again moved its end to %v", got.Finished)
+		}
+	})
+
+	t.Run("CancelGame", func(t *testing.T) {
+		s := open(t)
+		queued, running, other, search := move("g1", 2, 2), answer(1), move("g2", 1, 3), analysis("a", 0, 4)
+		running.Game = "g1"
+		enqueue(t, s, lim, running, queued, other, search)
+		if c := claim(t, s, "w", true, 5); c == nil || c.ID != running.ID {
+			t.Fatalf("claim: %+v, want the answer", c)
+		}
+		ids, err := s.CancelGame(ctx, "g1", at(6))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []int64{running.ID, queued.ID}; !cmp.Equal(ids, want) {
+			t.Errorf("CancelGame dropped %v, want the game's jobs %v", ids, want)
+		}
+		for _, id := range ids {
+			if got := get(t, s, id); got.State != enginework.Dropped || !got.Finished.Equal(at(6)) {
+				t.Errorf("job %d of the game: %s at %v, want dropped at %v", id, got.State, got.Finished, at(6))
+			}
+		}
+		if ids, err := s.CancelGame(ctx, "", at(7)); err != nil || len(ids) != 0 {
+			t.Errorf("CancelGame of no game: %v, %v; want nothing dropped", ids, err)
+		}
+		for _, id := range []int64{other.ID, search.ID} {
+			if got := get(t, s, id); got.State != enginework.Queued {
+				t.Errorf("job %d of no game or another: %s, want queued", id, got.State)
+			}
 		}
 	})
 

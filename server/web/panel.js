@@ -10,7 +10,7 @@ import { $, breakable, displayName, h, playerLink } from './dom.js';
 import { t } from './i18n.js';
 import { ratingChanges, rematchView } from './rated.js';
 import { firstSide, moveRows, navDisabled, shownSide, viewText } from './replay.js';
-import { analysisNote, controls, gameLink, inviteTitle, openSeats, playerName, resultText, statusLine } from './status.js';
+import { analysisNote, controls, gameLink, idleNote, inviteTitle, openSeats, playerName, resultText, statusLine } from './status.js';
 import { colourName, other } from './text.js';
 
 /**
@@ -54,8 +54,9 @@ export function renderPlayer(box, s, view, colour) {
 }
 
 /**
- * renderStatus fills the result box, the status line and the bar of an
- * earlier position; invite is the invitation of the page's link.
+ * renderStatus fills the result box, the status line, the note on how an
+ * engine game ends when left, and the bar of an earlier position; invite
+ * is the invitation of the page's link.
  */
 export function renderStatus(s, view, invite) {
   const status = $('[data-testid="status"]');
@@ -79,6 +80,9 @@ export function renderStatus(s, view, invite) {
   const last = lastMoveText(s);
   $('#last-move').textContent = last;
   $('#last-move').hidden = !last;
+  const idle = idleNote(s);
+  $('#idle-note').textContent = idle;
+  $('#idle-note').hidden = !idle;
   if (view) $('#view-text').textContent = viewText(view.ply, s.moves.length);
   $('#view-bar').hidden = !view;
 }

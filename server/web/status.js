@@ -119,6 +119,22 @@ export function openSeats(s, invite = '') {
 export const analysisNote = (s) => (s.analysis ? '' : t('analysis.closed_note'));
 
 /**
+ * idleNote tells the player of an engine game that goes on when the site
+ * ends it for want of his moves (the state's idle, in milliseconds):
+ * aborted while both sides have not moved, lost as abandoned once he
+ * leaves his turn too long (not in a game on a clock, which the flag
+ * ends). "" for a watcher and in other games.
+ */
+export function idleNote(s) {
+  if (!s.idle || s.over || !s.you) return '';
+  const minutes = (ms) => Math.max(1, Math.round(ms / 60000));
+  const parts = [];
+  if (s.abortable && s.idle.abort_ms > 0) parts.push(t('game.engine_abort_note', { n: minutes(s.idle.abort_ms) }));
+  if (s.idle.abandon_ms > 0) parts.push(t('game.engine_idle_note', { n: minutes(s.idle.abandon_ms) }));
+  return parts.join(' ');
+}
+
+/**
  * inviteFromHash is the invitation a link carries after '#' ("#invite=…"),
  * or "". Browsers send no part of the link after '#' to the server, so the
  * secret reaches it only with the request to join.

@@ -33,6 +33,7 @@ const reasonKeys = {
   aborted: 'reason.aborted',
   'illegal move': 'reason.illegal_move',
   crash: 'reason.crash',
+  abandoned: 'reason.abandoned',
 };
 
 /**

@@ -6,15 +6,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"emergo/enginework"
 )
 
 // The DB keeps the queue of engine work too, for servers and workers
-// sharing a PostgreSQL database. Claims take the first job with SELECT
-// ... FOR UPDATE SKIP LOCKED, so that racing workers take different jobs
-// without waiting for each other. Analysis is admitted and claimed under
+// sharing a PostgreSQL database. Claims take the first job, by priority
+// and by its client's turn (turns), with SELECT ... FOR UPDATE SKIP
+// LOCKED, so that racing workers take different jobs without waiting for
+// each other. Analysis is admitted and claimed under
 // a transaction-scoped advisory lock, so that the limits, which count
 // rows, hold when servers and workers race. On SQLite, whose writes are
 // one at a time, the same queries need neither.
@@ -28,6 +30,16 @@ const analysisLock = 0x656d6572676f // "emergo"
 
 // pending selects the jobs queued or running.
 const pending = `state IN ('queued', 'running')`
+
+// turns numbers the pending jobs by their turn in the queue (the Priority
+// rule of package enginework): the place of each among its client's jobs
+// of its priority, those running on a live lease (its one parameter, now)
+// first, then the others oldest first. A window function, which neither
+// database lets FOR UPDATE lock through: the claim joins it to the jobs
+// it locks.
+const turns = `SELECT id, ROW_NUMBER() OVER (PARTITION BY priority, client
+	ORDER BY CASE WHEN state = 'running' AND expires_ms > ? THEN 0 ELSE 1 END, created_ms, id) AS turn
+	FROM jobs WHERE ` + pending
 
 // AddJob implements enginework.Store.
 func (s *DB) AddJob(ctx context.Context, j *enginework.Job, lim enginework.Limits) error {
@@ -100,13 +112,15 @@ func (s *DB) ClaimJob(ctx context.Context, worker string, urgentOnly bool, now t
 		}
 		lock := ""
 		if s.postgres {
-			lock = ` FOR UPDATE SKIP LOCKED`
+			lock = ` FOR UPDATE OF j SKIP LOCKED`
 		}
 		claimable := `(j.state = 'queued' OR (j.state = 'running' AND j.expires_ms <= ? AND j.claims < ?))`
 		pick := func(where string, args ...any) (int64, error) {
 			var id int64
-			err := tx.QueryRowContext(ctx, s.rebind(`SELECT j.id FROM jobs j WHERE `+claimable+` AND `+where+`
-				ORDER BY j.priority, j.created_ms, j.id LIMIT 1`+lock), append([]any{ms(now), enginework.MaxClaims}, args...)...).Scan(&id)
+			err := tx.QueryRowContext(ctx, s.rebind(`SELECT j.id FROM jobs j JOIN (`+turns+`) t ON t.id = j.id
+				WHERE `+claimable+` AND `+where+`
+				ORDER BY j.priority, t.turn, j.created_ms, j.id LIMIT 1`+lock),
+				append([]any{ms(now), ms(now), enginework.MaxClaims}, args...)...).Scan(&id)
 			if errors.Is(err, sql.ErrNoRows) {
 				return 0, nil
 			}
@@ -190,6 +204,33 @@ func (s *DB) Job(ctx context.Context, id int64) (*enginework.Job, error) {
 // CancelJob implements enginework.Store.
 func (s *DB) CancelJob(ctx context.Context, id int64, now time.Time) error {
 	return s.exec(ctx, "cancel job", s.rebind(`UPDATE jobs SET state = 'dropped', finished_ms = ? WHERE id = ? AND `+pending), ms(now), id)
+}
+
+// CancelGame implements enginework.Store.
+func (s *DB) CancelGame(ctx context.Context, game string, now time.Time) ([]int64, error) {
+	if game == "" {
+		return nil, nil
+	}
+	var ids []int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		ids = nil
+		rows, err := tx.QueryContext(ctx, s.rebind(`UPDATE jobs SET state = 'dropped', finished_ms = ?
+			WHERE `+pending+` AND game_id = ? RETURNING id`), ms(now), game)
+		if err != nil {
+			return fmt.Errorf("sqlstore: cancel the jobs of %s: %w", game, err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return fmt.Errorf("sqlstore: cancel the jobs of %s: %w", game, err)
+			}
+			ids = append(ids, id)
+		}
+		return rows.Err()
+	})
+	slices.Sort(ids)
+	return ids, err
 }
 
 // PruneJobs implements enginework.Store.

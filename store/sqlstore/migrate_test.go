@@ -80,7 +80,14 @@ func migratesFirstSchema(t *testing.T, db *sql.DB, open func() *sqlstore.DB) {
 		VALUES ('old1', 9, '9x9 w 12/12 -', 1000, 3000, 'friend', 0,
 			'alice', 't-a', 0, 'bob', 't-b', 0,
 			'*', '', -1, -1, 60000, 2000, 60000, 59000, 3000, 4)`,
-		`INSERT INTO moves (game_id, ply, text, at_ms, white_left_ms, black_left_ms) VALUES ('old1', 0, 'd6', 2000, 60000, 60000)`)
+		`INSERT INTO moves (game_id, ply, text, at_ms, white_left_ms, black_left_ms) VALUES ('old1', 0, 'd6', 2000, 60000, 60000)`,
+		`INSERT INTO games (id, size, start_pos, created_ms, updated_ms, mode, level,
+			white_name, white_token, white_engine, black_name, black_token, black_engine,
+			result, reason, draw_offer, take_back, initial_ms, increment_ms,
+			white_left_ms, black_left_ms, turn_start_ms, version)
+		VALUES ('old2', 7, '7x7 w 8/8 -', 1000, 1000, 'engine', 3,
+			'alice', 't-a', 0, 'Emergo level 3', '', 1,
+			'*', '', -1, -1, 0, 0, 0, 0, 1000, 1)`)
 	for _, q := range stmts {
 		if strings.TrimSpace(q) == "" {
 			continue
@@ -107,8 +114,13 @@ func migratesFirstSchema(t *testing.T, db *sql.DB, open func() *sqlstore.DB) {
 		t.Fatalf("the game of the first schema (-want +got):\n%s", diff)
 	}
 	// It is a live game, without days per move: the server resumes it.
-	if ids, err := s.Ongoing(ctx); err != nil || !cmp.Equal(ids, []string{"old1"}) {
-		t.Errorf("Ongoing after the migration: %v %v, want [old1]", ids, err)
+	if ids, err := s.Ongoing(ctx); err != nil || !cmp.Equal(ids, []string{"old2", "old1"}) {
+		t.Errorf("Ongoing after the migration: %v %v, want [old2 old1]", ids, err)
+	}
+	// The engine game going on waits on its person from its turn's
+	// start, as the sweep of idle engine games finds it.
+	if ids, err := s.IdleEngineGames(ctx, ms(0), ms(1000), 10); err != nil || !cmp.Equal(ids, []string{"old2"}) {
+		t.Errorf("IdleEngineGames after the migration: %v %v, want [old2]", ids, err)
 	}
 	u := &account.User{Name: "Carol", Key: "carol", Password: "x", Created: ms(5000)}
 	if err := s.CreateUser(ctx, u); err != nil {

@@ -272,14 +272,15 @@ func b2i(b bool) int {
 const gameColumns = `size, start_pos, created_ms, updated_ms, mode, level,
 	white_name, white_token, white_engine, white_user, black_name, black_token, black_engine, black_user,
 	result, reason, draw_offer, take_back, initial_ms, increment_ms,
-	white_left_ms, black_left_ms, turn_start_ms, days, deadline_ms, rated, invite`
+	white_left_ms, black_left_ms, turn_start_ms, days, deadline_ms, rated, invite, client, person_turn_ms`
 
 func gameArgs(g *store.Game) []any {
 	return []any{g.Size, g.Start, ms(g.Created), ms(g.Updated), g.Mode, g.Level,
 		g.Seats[0].Name, g.Seats[0].Token, b2i(g.Seats[0].Engine), g.Seats[0].UserID,
 		g.Seats[1].Name, g.Seats[1].Token, b2i(g.Seats[1].Engine), g.Seats[1].UserID,
 		g.Result, g.Reason, g.DrawOffer, g.TakeBack, dms(g.Initial), dms(g.Increment),
-		dms(g.TimeLeft[0]), dms(g.TimeLeft[1]), ms(g.TurnStart), g.Days, ms(g.Deadline), b2i(g.Rated), g.Invite}
+		dms(g.TimeLeft[0]), dms(g.TimeLeft[1]), ms(g.TurnStart), g.Days, ms(g.Deadline), b2i(g.Rated), g.Invite,
+		g.Client, ms(g.PersonTurn)}
 }
 
 // Create implements store.Store.
@@ -317,14 +318,14 @@ func (s *DB) insertMoves(ctx context.Context, tx *sql.Tx, g *store.Game, from in
 // Get implements store.Store.
 func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 	g := &store.Game{ID: id}
-	var created, updated, initial, inc, wl, bl, turn, deadline int64
+	var created, updated, initial, inc, wl, bl, turn, deadline, personTurn int64
 	var we, be, rated int
 	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT `+gameColumns+`, version FROM games WHERE id = ?`), id).Scan(
 		&g.Size, &g.Start, &created, &updated, &g.Mode, &g.Level,
 		&g.Seats[0].Name, &g.Seats[0].Token, &we, &g.Seats[0].UserID,
 		&g.Seats[1].Name, &g.Seats[1].Token, &be, &g.Seats[1].UserID,
 		&g.Result, &g.Reason, &g.DrawOffer, &g.TakeBack, &initial, &inc, &wl, &bl, &turn,
-		&g.Days, &deadline, &rated, &g.Invite, &g.Version)
+		&g.Days, &deadline, &rated, &g.Invite, &g.Client, &personTurn, &g.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -332,6 +333,7 @@ func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 		return nil, fmt.Errorf("sqlstore: get %s: %w", id, err)
 	}
 	g.Created, g.Updated, g.TurnStart, g.Deadline = fromMS(created), fromMS(updated), fromMS(turn), fromMS(deadline)
+	g.PersonTurn = fromMS(personTurn)
 	g.Seats[0].Engine, g.Seats[1].Engine, g.Rated = we == 1, be == 1, rated == 1
 	g.Initial, g.Increment = time.Duration(initial)*time.Millisecond, time.Duration(inc)*time.Millisecond
 	g.TimeLeft = [2]time.Duration{time.Duration(wl) * time.Millisecond, time.Duration(bl) * time.Millisecond}

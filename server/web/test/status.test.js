@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { analysisNote, controls, gameLink, inviteFromHash, inviteTitle, moveHint, myTurn, openSeats, playerName, resultText, statusLine, title } from '../status.js';
+import { analysisNote, controls, gameLink, idleNote, inviteFromHash, inviteTitle, moveHint, myTurn, openSeats, playerName, resultText, statusLine, title } from '../status.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -244,6 +244,25 @@ test('texts derived from the state', async (t) => {
       assert.deepEqual(k.offers.map((o) => o.label), c.offers);
       assert.equal(k.takeback.text, c.takeback);
     });
+  }
+});
+
+test('idleNote', async (t) => {
+  const engine = (over = {}) => game({ mode: 'engine', idle: { abort_ms: 600000, abandon_ms: 1800000 }, ...over });
+  const abort = 'A game against the engine in which you have not moved within 10 minutes of its start is aborted.';
+  const idle = 'A game against the engine with no move from you for 30 minutes is ended, as your loss.';
+  const cases = [
+    { name: 'not begun', s: engine({ abortable: true }), want: `${abort} ${idle}` },
+    { name: 'begun', s: engine(), want: idle },
+    { name: 'on a clock, not begun', s: engine({ abortable: true, idle: { abort_ms: 600000, abandon_ms: 0 } }), want: abort },
+    { name: 'on a clock, begun', s: engine({ idle: { abort_ms: 600000, abandon_ms: 0 } }), want: '' },
+    { name: 'a minute', s: engine({ idle: { abort_ms: 60000, abandon_ms: 60000 } }), want: 'A game against the engine with no move from you for 1 minute is ended, as your loss.' },
+    { name: 'watched', s: engine({ you: null }), want: '' },
+    { name: 'over', s: engine({ over: true, result: '0-1' }), want: '' },
+    { name: 'a friend game', s: game(), want: '' },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(idleNote(c.s), c.want));
   }
 });
 
