@@ -107,7 +107,7 @@ const (
 // busy are the codes of the refusals of a total bound (a full queue, a
 // full server): answered 503, they are not errors of the server, and are
 // counted and logged apart from them.
-var busy = map[string]bool{codeAnalysisFull: true, codeServerBusy: true, codeHashQueueFull: true, codeLobbyFull: true}
+var busy = map[string]bool{codeAnalysisFull: true, codeServerBusy: true, codeHashQueueFull: true, codeLobbyFull: true, codeEngineGamesFull: true}
 
 // apiError is an error of a request itself, made by the HTTP layer: its
 // status, its code and parameters, and its English message.
