@@ -28,6 +28,7 @@ func crowdEnv(t *testing.T, st store.Store, l lobby.Limits) *env {
 		Store: st, ChallengeLimits: l,
 		Account: account.Config{Params: cheapHashing.Params, Limits: account.Limits{
 			SignupAddress: throttle.Limit{Burst: 100, Every: time.Millisecond},
+			SignupNetwork: throttle.Limit{Burst: 100, Every: time.Millisecond},
 		}},
 	})
 }
