@@ -99,6 +99,7 @@ const (
 	// lobby's at its own.
 	codeTooManyChallenges = "challenge.too_many"
 	codeLobbyFull         = "lobby.full"
+	codeChallengeTooFast  = "challenge.too_fast"
 
 	// Puzzles.
 	codeNoPuzzle = "puzzle.not_found"

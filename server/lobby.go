@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"emergo/rating"
 	"emergo/ratings"
 	"emergo/rules"
+	"emergo/throttle"
 )
 
 // The lobby as a viewer sees it is two lists, so that no number of
@@ -554,7 +556,11 @@ func (s *Server) handleChallenge(r *request) (int, any, error) {
 	if err != nil {
 		return 0, nil, s.lobbyError(err)
 	}
+	if err := s.takeChallengeRate(r); err != nil {
+		return 0, nil, err
+	}
 	if err := s.lobby.CreateChallenge(r.Context(), c, s.cfg.ChallengeLimits); err != nil {
+		s.giveChallengeRate(r)
 		return 0, nil, s.lobbyError(err)
 	}
 	s.lobbyChanged(c)
@@ -773,7 +779,11 @@ func (s *Server) handleRematch(r *request) (int, any, error) {
 		case pending:
 			_, err = s.accept(r, cur)
 		default:
-			err = s.offerRematch(r.Context(), fin, me, now)
+			if err = s.takeChallengeRate(r); err == nil {
+				if err = s.offerRematch(r.Context(), fin, me, now); err != nil {
+					s.giveChallengeRate(r)
+				}
+			}
 		}
 	case "accept", "decline", "cancel":
 		if cur == nil {
@@ -794,6 +804,47 @@ func (s *Server) handleRematch(r *request) (int, any, error) {
 		return 0, nil, s.lobbyError(err)
 	}
 	return s.withGame(r, func(*live) error { return nil })
+}
+
+// challengeRate bounds how often one player (an account, or a guest's
+// browser) posts challenges and rematches: the cap on those pending does
+// not bound a player who posts and withdraws in turn, whose answered
+// challenges the store keeps a day.
+var challengeRate = throttle.Limit{Burst: 20, Every: 30 * time.Second}
+
+// challengeKey names r's player in challengeRate.
+func challengeKey(r *request) string {
+	if r.user != nil {
+		return "account:" + strconv.FormatInt(r.user.ID, 10)
+	}
+	return "browser:" + r.token
+}
+
+// giveChallengeRate gives back the count of a challenge that was not
+// stored (refused by a cap, or the store's failure).
+func (s *Server) giveChallengeRate(r *request) {
+	if err := s.challengeRate.Give(context.WithoutCancel(r.Context()), challengeKey(r)); err != nil {
+		s.log.Error("challenges' rate: give back", "err", err)
+	}
+}
+
+// takeChallengeRate counts a challenge posted by r's player, or refuses
+// it (429 challenge.too_fast, with Retry-After).
+func (s *Server) takeChallengeRate(r *request) error {
+	wait, err := s.challengeRate.Take(r.Context(), challengeKey(r), s.now())
+	if err != nil {
+		s.metrics.storeErrors.Add(1)
+		s.log.Error("challenges' rate", "err", err)
+		return errStorage
+	}
+	if wait <= 0 {
+		return nil
+	}
+	secs := int((wait + time.Second - 1) / time.Second)
+	r.w.Header().Set("Retry-After", strconv.Itoa(secs))
+	return &apiError{http.StatusTooManyRequests, codeChallengeTooFast,
+		fmt.Sprintf("you are posting challenges too fast: wait %s and try again", waitText(secs)),
+		map[string]any{"n": secs}}
 }
 
 // offerRematch stores the rematch of fin offered by the player of colour

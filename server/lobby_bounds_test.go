@@ -368,3 +368,45 @@ func TestLobbyFull(t *testing.T) {
 		t.Errorf("after a withdrawal: %d %+v", code, v)
 	}
 }
+
+// A player who posts and withdraws challenges in turn, which the cap on
+// those pending does not bound, is bounded by the rate of his posts
+// (429 challenge.too_fast, with Retry-After); a post the cap refuses is
+// not counted, and another player posts meanwhile.
+func TestChallengeRate(t *testing.T) {
+	e := crowdEnv(t, nil, lobby.Limits{})
+	churner, other := signUp(t, e, "churner"), signUp(t, e, "patient")
+	posted := 0
+	for ; posted < 100; posted++ {
+		code, _, raw := churner.do("POST", "/api/challenges", blitz)
+		if code != http.StatusCreated {
+			if code != http.StatusTooManyRequests || errorCode(raw) != "challenge.too_fast" {
+				t.Fatalf("post %d: %d %s, want 201 or 429 challenge.too_fast", posted+1, code, raw)
+			}
+			break
+		}
+		var v challengeView
+		json.Unmarshal([]byte(raw), &v)
+		if code, _, msg := churner.answer(v.ID, "cancel"); code != http.StatusOK {
+			t.Fatalf("withdraw %d: %d %s", posted+1, code, msg)
+		}
+	}
+	if posted != 20 {
+		t.Errorf("%d posts went through before the rate refused one, want 20", posted)
+	}
+	if code, v := other.challenge(blitz); code != http.StatusCreated {
+		t.Errorf("another player meanwhile: %d %+v", code, v)
+	}
+	// Refused by the cap: not counted by the rate.
+	capped := signUp(t, e, "capped")
+	for i := range lobby.DefaultLimits.Account {
+		if code, v := capped.challenge(blitz); code != http.StatusCreated {
+			t.Fatalf("capped's challenge %d: %d %+v", i+1, code, v)
+		}
+	}
+	for i := range 30 {
+		if code, _, raw := capped.do("POST", "/api/challenges", blitz); code != http.StatusTooManyRequests || errorCode(raw) != "challenge.too_many" {
+			t.Fatalf("capped's post %d past the cap: %d %s, want 429 challenge.too_many", i+1, code, raw)
+		}
+	}
+}

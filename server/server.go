@@ -168,6 +168,9 @@ type Server struct {
 	// engineRate counts the engine games each client starts
 	// (EngineGameLimits.Rate).
 	engineRate throttle.Limiter
+	// challengeRate counts the challenges each player posts
+	// (takeChallengeRate).
+	challengeRate throttle.Limiter
 
 	limMu    sync.Mutex
 	limiters map[string]*clientLimit
@@ -282,12 +285,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			Limits: cfg.AnalysisLimits, Poll: poll, Now: cfg.Now, Logger: cfg.Logger,
 		}),
 		ctx: bctx, cancel: cancel, draining: dctx, drain: drain,
-		games:      map[string]*live{},
-		loading:    map[string]*loading{},
-		feed:       cfg.Feed,
-		limiters:   map[string]*clientLimit{},
-		streams:    map[string]int{},
-		engineRate: cfg.Throttles.Limiter("engine-games", cfg.EngineGames.Rate),
+		games:         map[string]*live{},
+		loading:       map[string]*loading{},
+		feed:          cfg.Feed,
+		limiters:      map[string]*clientLimit{},
+		streams:       map[string]int{},
+		engineRate:    cfg.Throttles.Limiter("engine-games", cfg.EngineGames.Rate),
+		challengeRate: cfg.Throttles.Limiter("challenges", challengeRate),
 	}
 	if cfg.Accounts != nil {
 		s.accounts = account.New(cfg.Accounts, cfg.Account)
