@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -136,9 +137,14 @@ type gameReader struct {
 	position  string
 	pending   []string // comments before the movetext
 
-	line       *line
-	comment0   string
-	comments   []string
+	line     *line
+	comment0 string
+	comments []string
+	// notes are the comments of the movetext since the last move (or
+	// before the first), joined when the next move comes or the game
+	// ends: joining each as it comes would copy the comment so far for
+	// every note, quadratic in a file of many.
+	notes      []string
 	pendingNum string // a move number waiting for its move, such as "3..."
 	res        rules.Result
 }
@@ -271,6 +277,7 @@ func (st *gameReader) move(tok token) {
 		return
 	}
 	st.pendingNum = ""
+	st.attachNotes()
 	n := st.line.number()
 	if err := st.line.play(tok.text); err != nil {
 		st.failMove(n, err)
@@ -279,10 +286,19 @@ func (st *gameReader) move(tok token) {
 	st.comments = append(st.comments, "")
 }
 
-// comment attaches a comment of the movetext to the move before it, or to
-// the game when no move has been played yet.
+// comment notes a comment of the movetext, for the move before it, or for
+// the game when no move has been played yet (attachNotes).
 func (st *gameReader) comment(text string) {
 	if st.err != nil || text == "" {
+		return
+	}
+	st.notes = append(st.notes, text)
+}
+
+// attachNotes attaches the comments noted since the last move to it, or
+// to the game before the first move.
+func (st *gameReader) attachNotes() {
+	if len(st.notes) == 0 {
 		return
 	}
 	at := &st.comment0
@@ -290,9 +306,10 @@ func (st *gameReader) comment(text string) {
 		at = &st.comments[n-1]
 	}
 	if *at != "" {
-		*at += " "
+		st.notes = slices.Insert(st.notes, 0, *at)
 	}
-	*at += text
+	*at = strings.Join(st.notes, " ")
+	st.notes = st.notes[:0]
 }
 
 func (st *gameReader) result(tok token) {
@@ -330,6 +347,7 @@ func (st *gameReader) finish(rec *Record) error {
 		st.err.setNames(tags)
 		return st.err
 	}
+	st.attachNotes()
 	r := Record{
 		Tags:    tags,
 		Start:   st.line.gm.Start(),
