@@ -26,12 +26,13 @@ const maxLine = 79
 
 // ReadPGN reads every game of r. On error it returns the games read before
 // the bad one, and the error.
-func ReadPGN(r io.Reader) ([]Record, error) { return decodeAll(NewDecoder(r)) }
+func ReadPGN(r io.Reader) ([]Record, error) { return decodeAll(NewDecoder(r), 0) }
 
-// decodeAll reads every game of d, and stops at the first error.
-func decodeAll(d *Decoder) ([]Record, error) {
+// decodeAll reads every game of d, or the first max if max is above 0,
+// and stops at the first error.
+func decodeAll(d *Decoder, max int) ([]Record, error) {
 	var recs []Record
-	for {
+	for max <= 0 || len(recs) < max {
 		var rec Record
 		err := d.Decode(&rec)
 		if err == io.EOF {
@@ -42,14 +43,16 @@ func decodeAll(d *Decoder) ([]Record, error) {
 		}
 		recs = append(recs, rec)
 	}
+	return recs, nil
 }
 
 // Decoder reads games one at a time from a stream, so a large file needs
 // no more memory than its largest game.
 type Decoder struct {
-	lex     lexer
-	games   int // games started so far
-	lenient bool
+	lex      lexer
+	games    int // games started so far
+	lenient  bool
+	maxPlies int
 }
 
 // NewDecoder returns a decoder that reads from r, strictly. The text may
@@ -59,7 +62,7 @@ func NewDecoder(r io.Reader) *Decoder { return ReadOptions{}.NewDecoder(r) }
 // NewDecoder returns a decoder that reads from r with the options o.
 func (o ReadOptions) NewDecoder(r io.Reader) *Decoder {
 	br, err := textReader(r)
-	return &Decoder{lex: lexer{r: br, line: 1, bol: true, err: err}, lenient: o.Lenient}
+	return &Decoder{lex: lexer{r: br, line: 1, bol: true, err: err}, lenient: o.Lenient, maxPlies: o.MaxPlies}
 }
 
 // Decode reads the next game into rec. It returns io.EOF when no game is
@@ -147,6 +150,9 @@ type gameReader struct {
 	notes      []string
 	pendingNum string // a move number waiting for its move, such as "3..."
 	res        rules.Result
+	// tooLong is the error of a game over the decoder's maxPlies, which
+	// counts the moves after the limit without playing them.
+	tooLong *TooLongError
 }
 
 // start counts the game when its first token is read.
@@ -248,6 +254,7 @@ func (st *gameReader) begin(tok token) {
 		start = p
 	}
 	st.line = newLine(start, st.d.lenient)
+	st.line.max = st.d.maxPlies
 }
 
 func (st *gameReader) number(tok token) {
@@ -273,6 +280,9 @@ func (st *gameReader) number(tok token) {
 }
 
 func (st *gameReader) move(tok token) {
+	if st.tooLong != nil {
+		st.tooLong.Plies++
+	}
 	if st.err != nil {
 		return
 	}
@@ -280,6 +290,10 @@ func (st *gameReader) move(tok token) {
 	st.attachNotes()
 	n := st.line.number()
 	if err := st.line.play(tok.text); err != nil {
+		if errors.As(err, &st.tooLong) {
+			st.fail(&Error{Err: err})
+			return
+		}
 		st.failMove(n, err)
 		return
 	}
