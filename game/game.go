@@ -78,8 +78,15 @@ type Stamp struct {
 // Game is a game as played. Create it with New or Restore. It is not
 // safe for concurrent use.
 type Game struct {
-	opts      Options
-	board     *rules.Game
+	opts  Options
+	board *rules.Game
+	// The moves' stamps: the first lead moves all have leadStamp, kept
+	// once, and stamps holds those of the others. A game made from a
+	// record (New on a board, or Restore without distinct times, as a
+	// site restores an uploaded record) has every move at one time, and
+	// would otherwise hold 40 bytes a ply for it.
+	lead      int
+	leadStamp Stamp
 	stamps    []Stamp
 	ending    Ending
 	clock     clock
@@ -96,9 +103,7 @@ func New(board *rules.Game, opts Options) *Game {
 	g := &Game{opts: opts, board: board}
 	now := g.now()
 	g.clock = newClock(opts.Control, opts.Grace, opts.ClockStart, now)
-	for range board.Len() {
-		g.stamps = append(g.stamps, Stamp{At: now, Left: g.clock.left})
-	}
+	g.lead, g.leadStamp = board.Len(), Stamp{At: now, Left: g.clock.left}
 	g.ending = EndingOf(board.Outcome())
 	return g
 }
@@ -125,8 +130,17 @@ func (g *Game) Side() rules.Color {
 func (g *Game) Len() int { return g.board.Len() }
 
 // Stamps returns when each move was played and the clocks after it, one
-// per move. The slice is shared: do not modify it.
-func (g *Game) Stamps() []Stamp { return g.stamps }
+// per move. The slice may be shared: do not modify it.
+func (g *Game) Stamps() []Stamp {
+	if g.lead == 0 {
+		return g.stamps
+	}
+	out := make([]Stamp, g.lead, g.lead+len(g.stamps))
+	for i := range out {
+		out[i] = g.leadStamp
+	}
+	return append(out, g.stamps...)
+}
 
 // Ending returns how the game ended; the zero Ending while it goes on.
 func (g *Game) Ending() Ending { return g.ending }
@@ -318,7 +332,11 @@ func (g *Game) takeBack(n int) {
 	for range n {
 		g.board.Undo()
 	}
-	g.stamps = g.stamps[:g.board.Len()]
+	if n := g.board.Len(); n < g.lead {
+		g.lead, g.stamps = n, g.stamps[:0]
+	} else {
+		g.stamps = g.stamps[:n-g.lead]
+	}
 	g.ending = EndingOf(g.board.Outcome())
 	g.drawOffer, g.request = Offer{}, Offer{}
 }

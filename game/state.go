@@ -35,10 +35,14 @@ func (g *Game) State() State {
 	for i, m := range g.board.Moves() {
 		moves[i] = m.Text(geo)
 	}
+	stamps := g.Stamps()
+	if g.lead == 0 { // shared
+		stamps = append([]Stamp(nil), stamps...)
+	}
 	return State{
 		Start:     g.board.Start(),
 		Moves:     moves,
-		Stamps:    append([]Stamp(nil), g.stamps...),
+		Stamps:    stamps,
 		Left:      g.clock.left,
 		TurnStart: g.clock.since,
 		Started:   g.clock.on,
@@ -79,11 +83,16 @@ func Restore(s State, opts Options) (*Game, error) {
 	}
 	g.clock = newClock(opts.Control, opts.Grace, opts.ClockStart, s.TurnStart)
 	g.clock.left, g.clock.on = s.Left, s.Started
-	g.stamps = append([]Stamp(nil), s.Stamps...)
-	if len(g.stamps) == 0 {
-		for range s.Moves {
-			g.stamps = append(g.stamps, Stamp{At: s.TurnStart, Left: s.Left})
+	if len(s.Stamps) == 0 {
+		g.lead, g.leadStamp = len(s.Moves), Stamp{At: s.TurnStart, Left: s.Left}
+	} else {
+		// The first stamps are kept once as long as they are equal (as
+		// values: the same instant in another location is another).
+		for g.lead < len(s.Stamps) && s.Stamps[g.lead] == s.Stamps[0] {
+			g.lead++
 		}
+		g.leadStamp = s.Stamps[0]
+		g.stamps = append([]Stamp(nil), s.Stamps[g.lead:]...)
 	}
 	if g.ending.Over() {
 		g.drawOffer, g.request = Offer{}, Offer{}

@@ -124,3 +124,36 @@ func TestRestoreBoardEnding(t *testing.T) {
 		t.Errorf("stamps %v, %v", g.Stamps(), err)
 	}
 }
+
+// The stamps of a restored game are its state's, whether the first are
+// equal (as a record's moves are, all at one time, which the game keeps
+// once) or not, through moves and take-backs across the equal ones.
+func TestRestoreStamps(t *testing.T) {
+	walk, _ := notation.ParsePosition(walkers)
+	t0 := time.Unix(1e9, 0).UTC()
+	var stamps []game.Stamp
+	for i := range 6 {
+		at := t0
+		if i >= 3 {
+			at = t0.Add(time.Duration(i) * time.Second)
+		}
+		stamps = append(stamps, game.Stamp{At: at, Left: [2]time.Duration{time.Duration(i), 0}})
+	}
+	stamps[1].Left, stamps[2].Left = stamps[0].Left, stamps[0].Left
+	now := newTime()
+	g, err := game.Restore(game.State{Start: walk, Moves: cycle[:6], Stamps: stamps, TurnStart: t0}, game.Options{Now: now.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.State().Stamps; !reflect.DeepEqual(got, stamps) {
+		t.Fatalf("stamps %v, want %v", got, stamps)
+	}
+	play(t, g, cycle[6])
+	want := append(stamps, game.Stamp{At: now.Now()})
+	for n := 7; n >= 0; n-- {
+		if got := g.Stamps(); len(got) != n || n > 0 && !reflect.DeepEqual(got, want[:n]) {
+			t.Fatalf("%d moves: stamps %v, want %v", n, got, want[:n])
+		}
+		g.Undo()
+	}
+}

@@ -31,10 +31,12 @@ import (
 //	a last entry "resign",           Termination resignation, time
 //	"timeout" or "draw"              forfeit or agreement
 
-// apRecord is the part of the schema this package reads and writes.
+// apRecord is the part of the schema this package reads and writes. The
+// moves are read a round at a time (playAPMoves), so that a record holds
+// no more than a round's entries at once, however many rounds it has.
 type apRecord struct {
-	Header apHeader            `json:"header"`
-	Moves  [][]json.RawMessage `json:"moves"`
+	Header apHeader        `json:"header"`
+	Moves  json.RawMessage `json:"moves"`
 }
 
 type apHeader struct {
@@ -124,14 +126,27 @@ func ReadAPJSON(data []byte) (Record, error) {
 	return ReadOptions{}.readAPJSON(text)
 }
 
-// readAPJSONArray reads an array of records: the games of a file.
+// readAPJSONArray reads an array of records: the games of a file, or
+// the first o.MaxGames. The records are taken one at a time, so that only
+// the games read are held.
 func (o ReadOptions) readAPJSONArray(data []byte) ([]Record, error) {
-	var raws []json.RawMessage
-	if err := json.Unmarshal(data, &raws); err != nil {
-		return nil, &Error{Err: fmt.Errorf("not an array of Abstract Play game records: %w", err)}
+	notArray := func(err error) error {
+		return &Error{Err: fmt.Errorf("not an array of Abstract Play game records: %w", err)}
 	}
-	recs := make([]Record, 0, len(raws))
-	for i, raw := range raws {
+	if !json.Valid(data) {
+		var raws []json.RawMessage
+		return nil, notArray(json.Unmarshal(data, &raws)) // its error says where
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // the array's [
+		return nil, notArray(err)
+	}
+	var recs []Record
+	for i := 0; dec.More() && (o.MaxGames <= 0 || i < o.MaxGames); i++ {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return recs, notArray(err)
+		}
 		rec, err := o.readAPJSON(raw)
 		if err != nil {
 			var e *Error
@@ -260,6 +275,7 @@ func (o ReadOptions) readAPJSON(data []byte) (Record, error) {
 	}
 
 	l := newLine(startPos, o.Lenient)
+	l.max = o.MaxPlies
 	last, endSeat, err := playAPMoves(l, ap.Moves)
 	if err != nil {
 		return fail(err)
@@ -308,15 +324,18 @@ func (o ReadOptions) readAPJSON(data []byte) (Record, error) {
 	}, nil
 }
 
-// playAPMoves plays the rounds of a record. It returns the entry that
-// ends the record, "null" or an ending off the board ("resign",
-// "timeout", "draw"), or "" for none, and the seat of the ending.
-func playAPMoves(l *line, rounds [][]json.RawMessage) (last string, endSeat rules.Color, err error) {
+// playAPMoves plays the rounds of a record, the JSON array moves. It
+// returns the entry that ends the record, "null" or an ending off the
+// board ("resign", "timeout", "draw"), or "" for none, and the seat of
+// the ending. Past l's limit (a *TooLongError) it counts the entries that
+// are moves without playing them.
+func playAPMoves(l *line, moves json.RawMessage) (last string, endSeat rules.Color, err error) {
 	start := l.gm.Start()
 	side := start.Side()
-	for r, round := range rounds {
+	var tooLong *TooLongError
+	err = eachRound(moves, func(r int, round []json.RawMessage) error {
 		if len(round) > 2 {
-			return "", 0, fmt.Errorf("round %d has %d entries; Emergo has 2 players", r+1, len(round))
+			return fmt.Errorf("round %d has %d entries; Emergo has 2 players", r+1, len(round))
 		}
 		for seat := rules.White; seat <= rules.Black; seat++ {
 			var raw json.RawMessage
@@ -324,10 +343,16 @@ func playAPMoves(l *line, rounds [][]json.RawMessage) (last string, endSeat rule
 				raw = bytes.TrimSpace(round[seat])
 			}
 			number := notation.MoveNumber(rules.White, 2*r+int(seat))
-			failMove := func(err error) (string, rules.Color, error) { return "", 0, &Error{Move: number, Err: err} }
+			failMove := func(err error) error { return &Error{Move: number, Err: err} }
 			text, null, err := apMove(raw)
 			if err != nil {
 				return failMove(err)
+			}
+			if tooLong != nil {
+				if _, ending := apEndings[text]; !null && !ending {
+					tooLong.Plies++
+				}
+				continue
 			}
 			switch {
 			case null && r == 0 && seat == rules.White && side == rules.Black:
@@ -356,11 +381,48 @@ func playAPMoves(l *line, rounds [][]json.RawMessage) (last string, endSeat rule
 				continue
 			}
 			if err := l.play(text); err != nil {
+				if errors.As(err, &tooLong) {
+					continue
+				}
 				return failMove(err)
 			}
 		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		return "", 0, err
+	case tooLong != nil:
+		return "", 0, tooLong
 	}
 	return last, endSeat, nil
+}
+
+// eachRound calls f with each round of the JSON array moves in turn,
+// from 0, until f fails. The rounds are decoded one at a time: what the
+// record holds at once is one round. A null array has no rounds, and a
+// null round no entries.
+func eachRound(moves json.RawMessage, f func(r int, round []json.RawMessage) error) error {
+	moves = bytes.TrimSpace(moves)
+	if len(moves) == 0 || string(moves) == "null" {
+		return nil
+	}
+	notRounds := errors.New("moves is not an array of rounds (arrays of entries)")
+	dec := json.NewDecoder(bytes.NewReader(moves))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return notRounds
+	}
+	var round []json.RawMessage
+	for r := 0; dec.More(); r++ {
+		round = round[:0]
+		if err := dec.Decode(&round); err != nil {
+			return notRounds
+		}
+		if err := f(r, round); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // apMove reads one entry of a round: a move string, null, or an object

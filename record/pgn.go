@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,12 +26,13 @@ const maxLine = 79
 
 // ReadPGN reads every game of r. On error it returns the games read before
 // the bad one, and the error.
-func ReadPGN(r io.Reader) ([]Record, error) { return decodeAll(NewDecoder(r)) }
+func ReadPGN(r io.Reader) ([]Record, error) { return decodeAll(NewDecoder(r), 0) }
 
-// decodeAll reads every game of d, and stops at the first error.
-func decodeAll(d *Decoder) ([]Record, error) {
+// decodeAll reads every game of d, or the first max if max is above 0,
+// and stops at the first error.
+func decodeAll(d *Decoder, max int) ([]Record, error) {
 	var recs []Record
-	for {
+	for max <= 0 || len(recs) < max {
 		var rec Record
 		err := d.Decode(&rec)
 		if err == io.EOF {
@@ -41,14 +43,16 @@ func decodeAll(d *Decoder) ([]Record, error) {
 		}
 		recs = append(recs, rec)
 	}
+	return recs, nil
 }
 
 // Decoder reads games one at a time from a stream, so a large file needs
 // no more memory than its largest game.
 type Decoder struct {
-	lex     lexer
-	games   int // games started so far
-	lenient bool
+	lex      lexer
+	games    int // games started so far
+	lenient  bool
+	maxPlies int
 }
 
 // NewDecoder returns a decoder that reads from r, strictly. The text may
@@ -58,7 +62,7 @@ func NewDecoder(r io.Reader) *Decoder { return ReadOptions{}.NewDecoder(r) }
 // NewDecoder returns a decoder that reads from r with the options o.
 func (o ReadOptions) NewDecoder(r io.Reader) *Decoder {
 	br, err := textReader(r)
-	return &Decoder{lex: lexer{r: br, line: 1, bol: true, err: err}, lenient: o.Lenient}
+	return &Decoder{lex: lexer{r: br, line: 1, bol: true, err: err}, lenient: o.Lenient, maxPlies: o.MaxPlies}
 }
 
 // Decode reads the next game into rec. It returns io.EOF when no game is
@@ -136,11 +140,19 @@ type gameReader struct {
 	position  string
 	pending   []string // comments before the movetext
 
-	line       *line
-	comment0   string
-	comments   []string
+	line     *line
+	comment0 string
+	comments []string
+	// notes are the comments of the movetext since the last move (or
+	// before the first), joined when the next move comes or the game
+	// ends: joining each as it comes would copy the comment so far for
+	// every note, quadratic in a file of many.
+	notes      []string
 	pendingNum string // a move number waiting for its move, such as "3..."
 	res        rules.Result
+	// tooLong is the error of a game over the decoder's maxPlies, which
+	// counts the moves after the limit without playing them.
+	tooLong *TooLongError
 }
 
 // start counts the game when its first token is read.
@@ -242,6 +254,7 @@ func (st *gameReader) begin(tok token) {
 		start = p
 	}
 	st.line = newLine(start, st.d.lenient)
+	st.line.max = st.d.maxPlies
 }
 
 func (st *gameReader) number(tok token) {
@@ -267,22 +280,39 @@ func (st *gameReader) number(tok token) {
 }
 
 func (st *gameReader) move(tok token) {
+	if st.tooLong != nil {
+		st.tooLong.Plies++
+	}
 	if st.err != nil {
 		return
 	}
 	st.pendingNum = ""
+	st.attachNotes()
 	n := st.line.number()
 	if err := st.line.play(tok.text); err != nil {
+		if errors.As(err, &st.tooLong) {
+			st.fail(&Error{Err: err})
+			return
+		}
 		st.failMove(n, err)
 		return
 	}
 	st.comments = append(st.comments, "")
 }
 
-// comment attaches a comment of the movetext to the move before it, or to
-// the game when no move has been played yet.
+// comment notes a comment of the movetext, for the move before it, or for
+// the game when no move has been played yet (attachNotes).
 func (st *gameReader) comment(text string) {
 	if st.err != nil || text == "" {
+		return
+	}
+	st.notes = append(st.notes, text)
+}
+
+// attachNotes attaches the comments noted since the last move to it, or
+// to the game before the first move.
+func (st *gameReader) attachNotes() {
+	if len(st.notes) == 0 {
 		return
 	}
 	at := &st.comment0
@@ -290,9 +320,10 @@ func (st *gameReader) comment(text string) {
 		at = &st.comments[n-1]
 	}
 	if *at != "" {
-		*at += " "
+		st.notes = slices.Insert(st.notes, 0, *at)
 	}
-	*at += text
+	*at = strings.Join(st.notes, " ")
+	st.notes = st.notes[:0]
 }
 
 func (st *gameReader) result(tok token) {
@@ -330,6 +361,7 @@ func (st *gameReader) finish(rec *Record) error {
 		st.err.setNames(tags)
 		return st.err
 	}
+	st.attachNotes()
 	r := Record{
 		Tags:    tags,
 		Start:   st.line.gm.Start(),

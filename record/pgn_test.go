@@ -372,3 +372,17 @@ func FuzzReadPGN(f *testing.F) {
 		}
 	})
 }
+
+// TestReadPGNComments: the comments after a move are joined in order,
+// and those before the first move, before the movetext or in it, make
+// the game's comment.
+func TestReadPGNComments(t *testing.T) {
+	recs, err := record.ReadPGN(strings.NewReader("{x} 1. {y} d6 {a} {b} ; c\n c1 {d} *"))
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("%d games, %v", len(recs), err)
+	}
+	r := recs[0]
+	if r.Comment != "x y" || strings.Join(r.Comments, "|") != "a b c|d" {
+		t.Errorf("comment %q, comments %q", r.Comment, r.Comments)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -23,6 +24,24 @@ type ReadOptions struct {
 	// how our rules end the game. Games of the Abstract Play server need
 	// it, as that server has no repetition rule.
 	Lenient bool
+	// MaxPlies, if above 0, refuses a game of more plies (its moves, past
+	// our rules' end too) with a *TooLongError. The reader stops
+	// replaying at the first ply over the limit and only counts the rest,
+	// so a long record costs the limit's replay, not its own.
+	MaxPlies int
+	// MaxGames, if above 0, ends ReadAll after that many games: the rest
+	// of the file is not read, and its errors are not seen.
+	MaxGames int
+}
+
+// TooLongError is the error of a game longer than ReadOptions.MaxPlies.
+type TooLongError struct {
+	Plies int // the game's plies
+	Max   int // the most the read takes
+}
+
+func (e *TooLongError) Error() string {
+	return fmt.Sprintf("the game has %d plies, more than the %d allowed", e.Plies, e.Max)
 }
 
 // ReadAll reads every game of a record file, strictly: see
@@ -34,7 +53,7 @@ func ReadAll(data []byte) ([]Record, error) { return ReadOptions{}.ReadAll(data)
 // publishes them), or the PGN-style text. The content decides, not the
 // file's name (see docs/records.md). The text may be UTF-8 or, after a
 // byte-order mark, UTF-16. On error it returns the games read before the
-// bad one, and the error.
+// bad one, and the error. With MaxGames it stops after that many.
 func (o ReadOptions) ReadAll(data []byte) ([]Record, error) {
 	text, err := decodeText(data)
 	if err != nil {
@@ -50,7 +69,7 @@ func (o ReadOptions) ReadAll(data []byte) ([]Record, error) {
 	case '[':
 		return o.readAPJSONArray(text)
 	}
-	return decodeAll(o.NewDecoder(bytes.NewReader(text)))
+	return decodeAll(o.NewDecoder(bytes.NewReader(text)), o.MaxGames)
 }
 
 // jsonKind returns '{' for a JSON object, '[' for a JSON array, or 0 for

@@ -41,6 +41,7 @@ type line struct {
 	pos     rules.Position // the position after every move, past the end too
 	past    []rules.Move   // the moves after our end
 	beyond  bool           // an ending off the board came after our end
+	max     int            // the most moves it plays (ReadOptions.MaxPlies), 0 for no limit
 }
 
 func newLine(start rules.Position, lenient bool) *line {
@@ -81,6 +82,9 @@ func (l *line) closed(text string) error {
 
 // play parses a move in the current position and plays it.
 func (l *line) play(text string) error {
+	if l.max > 0 && l.len() >= l.max {
+		return &TooLongError{Plies: l.len() + 1, Max: l.max}
+	}
 	if err := l.closed(text); err != nil {
 		return err
 	}
@@ -92,8 +96,12 @@ func (l *line) play(text string) error {
 	return l.add(m)
 }
 
-// add plays a move, which must be legal in the current position.
+// add plays a move, which must be legal in the current position. A move
+// over the limit l.max is not played: the error is a *TooLongError.
 func (l *line) add(m rules.Move) error {
+	if l.max > 0 && l.len() >= l.max {
+		return &TooLongError{Plies: l.len() + 1, Max: l.max}
+	}
 	text := m.Text(l.pos.Geometry())
 	if err := l.closed(text); err != nil {
 		return err

@@ -69,12 +69,28 @@ func (o Outcome) String() string {
 // repetition rule needs. It is the convenient API over Position: Legal,
 // Play and Outcome check everything; the layers above use it rather than
 // the raw generator.
+//
+// A game keeps its moves and the hash of every position, not every
+// position: a position is about 120 bytes, eight times a move, and a site
+// holds many games in memory. Every markEvery-th position is kept, and
+// PositionAt replays the moves after the nearest one. The search never
+// goes through a Game (it copies Positions), so this costs it nothing.
 type Game struct {
-	positions []Position // positions[i] is the position before moves[i]
-	moves     []Move
-	legal     []Move // legal moves of the last position, or nil if over
-	outcome   Outcome
+	moves []Move
+	// hashes[i] is the hash of the position before moves[i].
+	hashes []uint64
+	// marks[k] is the position before move k*markEvery: marks[0] is the
+	// start, and there is one for each multiple of markEvery up to Len.
+	marks   []Position
+	cur     Position // the current position
+	legal   []Move   // legal moves of the current position, or nil if over
+	outcome Outcome
 }
+
+// markEvery is how often a game keeps a whole position: PositionAt plays
+// at most markEvery-1 moves, and a position costs a game under 4 bytes a
+// ply.
+const markEvery = 32
 
 // NewGame starts a game from the empty board of g.
 func NewGame(g *Geometry) *Game { return NewGameFrom(NewPosition(g)) }
@@ -82,23 +98,41 @@ func NewGame(g *Geometry) *Game { return NewGameFrom(NewPosition(g)) }
 // NewGameFrom starts a game from p, which counts as the first occurrence
 // of itself.
 func NewGameFrom(p Position) *Game {
-	gm := &Game{positions: []Position{p}}
+	gm := &Game{marks: []Position{p}, cur: p}
 	gm.settle()
 	return gm
 }
 
 // Geometry returns the board of the game.
-func (gm *Game) Geometry() *Geometry { return gm.positions[0].geo }
+func (gm *Game) Geometry() *Geometry { return gm.cur.geo }
 
 // Start returns the position the game started from.
-func (gm *Game) Start() Position { return gm.positions[0] }
+func (gm *Game) Start() Position { return gm.marks[0] }
 
 // Position returns the current position.
-func (gm *Game) Position() Position { return gm.positions[len(gm.positions)-1] }
+func (gm *Game) Position() Position { return gm.cur }
 
 // PositionAt returns the position before move i (0 is the start; Len() the
-// current position).
-func (gm *Game) PositionAt(i int) Position { return gm.positions[i] }
+// current position). It replays up to markEvery-1 moves.
+func (gm *Game) PositionAt(i int) Position {
+	if i == len(gm.moves) {
+		return gm.cur
+	}
+	p := gm.marks[i/markEvery]
+	for _, m := range gm.moves[i/markEvery*markEvery : i] {
+		p.Play(m)
+	}
+	return p
+}
+
+// HashAt returns the hash of the position before move i (0 is the start;
+// Len() the current position), as PositionAt(i).Hash() but at once.
+func (gm *Game) HashAt(i int) uint64 {
+	if i == len(gm.moves) {
+		return gm.cur.hash
+	}
+	return gm.hashes[i]
+}
 
 // Moves returns the moves played so far. The slice is shared: do not
 // modify it.
@@ -140,16 +174,17 @@ func (gm *Game) Play(m Move) error {
 	}
 	for _, l := range gm.legal {
 		if l == m {
-			p := gm.Position()
-			p.Play(m)
-			gm.positions = append(gm.positions, p)
+			gm.hashes = append(gm.hashes, gm.cur.hash)
 			gm.moves = append(gm.moves, m)
+			gm.cur.Play(m)
+			if len(gm.moves)%markEvery == 0 {
+				gm.marks = append(gm.marks, gm.cur)
+			}
 			gm.settle()
 			return nil
 		}
 	}
-	p := gm.Position()
-	if e := p.Why(m); e != nil {
+	if e := gm.cur.Why(m); e != nil {
 		return e
 	}
 	panic("rules: a legal move is missing from Game.Legal")
@@ -157,11 +192,14 @@ func (gm *Game) Play(m Move) error {
 
 // Undo takes back the last move; it returns false at the start.
 func (gm *Game) Undo() bool {
-	if len(gm.moves) == 0 {
+	n := len(gm.moves) - 1
+	if n < 0 {
 		return false
 	}
-	gm.moves = gm.moves[:len(gm.moves)-1]
-	gm.positions = gm.positions[:len(gm.positions)-1]
+	gm.cur = gm.PositionAt(n)
+	gm.moves = gm.moves[:n]
+	gm.hashes = gm.hashes[:n]
+	gm.marks = gm.marks[:n/markEvery+1]
 	gm.settle()
 	return true
 }
@@ -169,7 +207,7 @@ func (gm *Game) Undo() bool {
 // settle computes the legal moves and the outcome of the current position,
 // in the order of RULES 6: loss, then no legal move, then repetition.
 func (gm *Game) settle() {
-	p := gm.Position()
+	p := &gm.cur
 	gm.legal = p.Legal(nil)
 	gm.outcome = Outcome{}
 	switch {
@@ -193,11 +231,13 @@ func (gm *Game) settle() {
 // in hand never come back); a capture that frees prisoners can restore an
 // earlier position, so the search goes back to the last entry.
 func (gm *Game) Occurrences() int {
-	cur := gm.Position()
+	cur := gm.cur
 	n := 1
 	for i := len(gm.moves) - 1; i >= 0 && gm.moves[i].kind != Entry; i-- {
-		if q := &gm.positions[i]; q.hash == cur.hash && *q == cur {
-			n++
+		if gm.hashes[i] == cur.hash {
+			if q := gm.PositionAt(i); q == cur {
+				n++
+			}
 		}
 	}
 	return n
@@ -207,9 +247,11 @@ func (gm *Game) Occurrences() int {
 // see later changes (an engine thinking while players act).
 func (gm *Game) Clone() *Game {
 	return &Game{
-		positions: append([]Position(nil), gm.positions...),
-		moves:     append([]Move(nil), gm.moves...),
-		legal:     append([]Move(nil), gm.legal...),
-		outcome:   gm.outcome,
+		moves:   append([]Move(nil), gm.moves...),
+		hashes:  append([]uint64(nil), gm.hashes...),
+		marks:   append([]Position(nil), gm.marks...),
+		cur:     gm.cur,
+		legal:   append([]Move(nil), gm.legal...),
+		outcome: gm.outcome,
 	}
 }

@@ -230,8 +230,7 @@ func HistoryOf(g *rules.Game) []uint64 {
 	moves := g.Moves()
 	var h []uint64
 	for i := len(moves) - 1; i >= 0 && moves[i].Kind() != rules.Entry; i-- {
-		p := g.PositionAt(i)
-		h = append(h, p.Hash())
+		h = append(h, g.HashAt(i))
 	}
 	// Oldest first.
 	for i, j := 0, len(h)-1; i < j; i, j = i+1, j-1 {

@@ -69,10 +69,14 @@ const (
 	codeEngineGamesFull    = "game.engine_games_full"
 
 	// Records.
-	codeRecordTooLarge   = "record.too_large"
-	codeRecordUnread     = "record.unreadable"
-	codeRecordUnplayed   = "record.unplayable"
-	codeRecordNotWritten = "record.not_written"
+	codeRecordTooLarge    = "record.too_large"
+	codeRecordUnread      = "record.unreadable"
+	codeRecordUnplayed    = "record.unplayable"
+	codeRecordNotWritten  = "record.not_written"
+	codeRecordTooLong     = "record.too_long"     // more plies than the server takes
+	codeRecordTooMany     = "record.too_many"     // a client's uploads an hour
+	codeRecordStorageFull = "record.storage_full" // a record larger than the uploads' storage bound
+	codeNoUploads         = "record.no_uploads"   // the store keeps no uploads
 
 	// Accounts and players.
 	codeAccountsDown     = "account.unavailable"

@@ -50,10 +50,25 @@ type live struct {
 	// after the game (nil for none).
 	standing standing
 	rematch  *lobby.Challenge
+	// upload says that the game is an uploaded record that the store
+	// keeps as one (store.Uploads), opened when the store last noted its
+	// opening (Unix nanoseconds, see noteOpened).
+	upload bool
+	opened atomic.Int64
 }
 
 // load returns the live game id, reading it from the store if needed.
+// A request asks for it: an upload is opened (noteOpened).
 func (s *Server) load(ctx context.Context, id string) (*live, error) {
+	lv, err := s.hold(ctx, id)
+	if err == nil {
+		s.noteOpened(ctx, id, lv)
+	}
+	return lv, err
+}
+
+// hold returns the live game id, reading it from the store if needed.
+func (s *Server) hold(ctx context.Context, id string) (*live, error) {
 	s.mu.Lock()
 	lv := s.games[id]
 	if lv == nil {
@@ -107,6 +122,10 @@ func (s *Server) read(ctx context.Context, id string) (*live, error) {
 	}
 	lv := &live{r: r, subs: map[chan struct{}]struct{}{}, standing: s.loadStanding(ctx, r), rematch: s.loadRematch(ctx, r)}
 	lv.used.Store(s.now().UnixNano())
+	if r.mode == analysisGame && s.uploads != nil {
+		lv.upload = true
+		s.openedAt(ctx, id, lv)
+	}
 	return lv, nil
 }
 

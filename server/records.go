@@ -75,8 +75,17 @@ func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleUpload stores the first game of an uploaded record as an analysis
-// game: a board to replay and analyse, where nobody moves.
+// game: a board to replay and analyse, where nobody moves. The uploads are
+// bounded: each client's an hour (takeUpload), each one's plies
+// (maxUploadPlies), the bytes of all and how long one nobody opens is
+// kept (createUpload, expireUploads).
 func (s *Server) handleUpload(r *request) (int, any, error) {
+	if s.uploads == nil {
+		return 0, nil, errNoUploads
+	}
+	if err := s.takeUpload(r); err != nil {
+		return 0, nil, err
+	}
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
 		return 0, nil, failure(http.StatusRequestEntityTooLarge, codeRecordTooLarge, "the record is too large (1 MiB at most)")
@@ -84,10 +93,17 @@ func (s *Server) handleUpload(r *request) (int, any, error) {
 	// Any record file, by its content: PGN-style, an Abstract Play record or
 	// an array of them, UTF-8 or UTF-16. Leniently: a game that went on
 	// after our rules end it (Abstract Play has no repetition rule) is kept
-	// up to that end, where its replay stops.
-	recs, err := record.ReadOptions{Lenient: true}.ReadAll(data)
+	// up to that end, where its replay stops. The first game alone is
+	// read, and no further than the limit: a longer one is only counted.
+	recs, err := record.ReadOptions{Lenient: true, MaxPlies: maxUploadPlies, MaxGames: 1}.ReadAll(data)
 	if err == nil && len(recs) == 0 {
 		err = fmt.Errorf("no game in the record")
+	}
+	var long *record.TooLongError
+	if errors.As(err, &long) {
+		return 0, nil, &apiError{http.StatusRequestEntityTooLarge, codeRecordTooLong,
+			fmt.Sprintf("the record is too long: %d plies, and the server takes at most %d", long.Plies, long.Max),
+			map[string]any{"plies": long.Plies, "max": long.Max}}
 	}
 	if err != nil {
 		return 0, nil, &apiError{http.StatusBadRequest, codeRecordUnread, "this record cannot be read: " + err.Error(), map[string]any{"detail": err.Error()}}
@@ -104,7 +120,7 @@ func (s *Server) handleUpload(r *request) (int, any, error) {
 		rd.recorded = e.Termination.String()
 	}
 	rd.seats = [2]seat{{name: account.ShortenName(rec.Tag("White"))}, {name: account.ShortenName(rec.Tag("Black"))}}
-	return s.create(r, rd)
+	return s.createUpload(r, rd)
 }
 
 // handleAnalyze searches a position for the analysis board. Given the

@@ -138,6 +138,21 @@ type Config struct {
 	// BehindProxy trusts a proxy on the server's own machine: it adds the
 	// loopback networks, 127.0.0.0/8 and ::1, to TrustedProxies.
 	BehindProxy bool
+	// Uploads keeps the uploaded records' sizes and openings; default
+	// Store, if it keeps them too. Without, the site takes no uploads.
+	Uploads store.Uploads
+	// UploadLimit bounds the records one client (its address, and its
+	// account if it is logged in) may upload, counted in Throttles;
+	// default 30 an hour, 10 at once. An Every below 0 is no limit.
+	UploadLimit throttle.Limit
+	// UploadStorage bounds the bytes the uploaded records take in the
+	// store (store.UploadSize): at the bound, the least recently opened
+	// are deleted to make room for a new one. Default 1 GiB.
+	UploadStorage int64
+	// UploadIdle is how long an uploaded record that nobody opens is
+	// kept, default 30 days; every UploadSweep (default an hour) the
+	// server deletes those idle for longer.
+	UploadIdle, UploadSweep time.Duration
 }
 
 // Server serves the site. Create it with New, serve Handler, and Close it
@@ -194,6 +209,12 @@ type Server struct {
 	// the store keeps one (nil otherwise: the explorer has the book
 	// alone).
 	explorer explorer.Store
+	// uploads keeps the uploaded records (nil: the site takes none),
+	// uploadLimits counts them by client, and an upload's opening is
+	// noted in the store at most every openedEvery (noteOpened).
+	uploads      store.Uploads
+	uploadLimits uploadThrottles
+	openedEvery  time.Duration
 }
 
 type clientLimit struct {
@@ -277,6 +298,21 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Account.Throttles = cfg.Throttles
 	}
 	cfg.EngineGames = cfg.EngineGames.withDefaults()
+	if cfg.Uploads == nil {
+		cfg.Uploads, _ = cfg.Store.(store.Uploads)
+	}
+	if cfg.UploadLimit == (throttle.Limit{}) {
+		cfg.UploadLimit = throttle.Limit{Burst: 10, Every: 2 * time.Minute}
+	}
+	if cfg.UploadStorage <= 0 {
+		cfg.UploadStorage = 1 << 30
+	}
+	if cfg.UploadIdle <= 0 {
+		cfg.UploadIdle = 30 * 24 * time.Hour
+	}
+	if cfg.UploadSweep <= 0 {
+		cfg.UploadSweep = time.Hour
+	}
 	bctx, cancel := context.WithCancel(context.Background())
 	dctx, drain := context.WithCancel(bctx)
 	s := &Server{
@@ -300,6 +336,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.lobby, _ = cfg.Store.(lobby.Store)
 	s.puzzles, _ = cfg.Store.(puzzle.Store)
 	s.explorer, _ = cfg.Store.(explorer.Store)
+	s.uploads = cfg.Uploads
+	s.uploadLimits = newUploadThrottles(cfg.Throttles, cfg.UploadLimit)
+	// An upload in use is noted opened well within its idle time.
+	s.openedEvery = min(24*time.Hour, cfg.UploadIdle/4)
 	s.hub.subs = map[chan struct{}]struct{}{}
 	s.started = s.now()
 	s.initMetrics()
@@ -334,6 +374,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.every(time.Hour, s.pruneChallenges)
 	s.every(time.Hour, s.pruneThrottles)
 	s.every(s.cfg.EngineGames.Sweep, s.reapIdle)
+	if s.uploads != nil {
+		s.every(s.cfg.UploadSweep, s.expireUploads)
+	}
 	return s, nil
 }
 

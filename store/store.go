@@ -180,7 +180,8 @@ type Store interface {
 	Update(ctx context.Context, g *Game, keep int) error
 	// Ongoing returns the IDs of the live games (those without Days)
 	// that go on (without a result and without a Reason), for the work
-	// a restarted server must resume (engine moves, clocks).
+	// a restarted server must resume (engine moves, clocks): not the
+	// uploaded records (mode "analysis"), in which nobody moves.
 	// Correspondence games, which may be many and wait for days, are
 	// found by Due instead.
 	Ongoing(ctx context.Context) ([]string, error)

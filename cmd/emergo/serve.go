@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -47,6 +49,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	behindProxy := fs.Bool("behind-proxy", false, "the reverse proxy runs on this machine: -trusted-proxies 127.0.0.0/8,::1")
 	maxConns := fs.Int("max-conns", 10000, "connections open at once, in all; one more is answered 503 and closed")
 	clientConns := fs.Int("client-conns", 64, "connections open at once from one client address (IPv6: its /64), not counting trusted proxies; one more is answered 429 and closed")
+	uploadStorage := byteSize(1 << 30)
+	fs.Var(&uploadStorage, "upload-storage", "the most the uploaded records take in the database, in bytes or with a unit (512MiB, 2GiB, 1GB): at the bound the least recently opened are deleted to make room")
 	verbose := fs.Bool("v", false, "log every request")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -86,6 +90,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	st.SetConns(*conns)
 	cfg := server.Config{Store: st, Logger: log, EngineWorkers: engineWorkers, RateLimit: *rateLimit,
 		TrustedProxies: proxies, BehindProxy: *behindProxy, MaxConns: *maxConns, MaxClientConns: *clientConns,
+		UploadStorage: int64(uploadStorage),
 	}
 	if postgres != "" {
 		// Other servers may share the database: follow their changes.
@@ -197,5 +202,44 @@ func (p *prefixes) Set(v string) error {
 		}
 		*p = append(*p, netip.PrefixFrom(a, a.BitLen()))
 	}
+	return nil
+}
+
+// byteSize is a flag of a number of bytes: digits, with a unit or none
+// (bytes). KiB, MiB, GiB and TiB are powers of 1024; kB, MB, GB and TB
+// powers of 1000. It is written back with the largest binary unit that
+// divides it.
+type byteSize int64
+
+var byteUnits = []struct {
+	name string
+	n    int64
+}{
+	{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10},
+	{"TB", 1e12}, {"GB", 1e9}, {"MB", 1e6}, {"kB", 1e3}, {"B", 1},
+}
+
+func (b *byteSize) String() string {
+	for _, u := range byteUnits[:4] {
+		if *b != 0 && int64(*b)%u.n == 0 {
+			return strconv.FormatInt(int64(*b)/u.n, 10) + u.name
+		}
+	}
+	return strconv.FormatInt(int64(*b), 10)
+}
+
+func (b *byteSize) Set(v string) error {
+	digits, unit := v, int64(1)
+	for _, u := range byteUnits {
+		if rest, ok := strings.CutSuffix(strings.TrimSpace(v), u.name); ok {
+			digits, unit = rest, u.n
+			break
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(digits), 10, 64)
+	if err != nil || n <= 0 || n > math.MaxInt64/unit {
+		return fmt.Errorf("%q is not a size: give bytes, or a number and a unit (512MiB, 2GiB, 1GB)", v)
+	}
+	*b = byteSize(n * unit)
 	return nil
 }

@@ -202,6 +202,7 @@ func TestServeFailsEarly(t *testing.T) {
 		{"two stores", []string{"-addr", "127.0.0.1:0", "-db", db, "-postgres", "postgres://x@localhost/y"}, "give -db or -postgres, not both", true},
 		{"an argument", []string{"now"}, `serve takes no arguments, got "now"`, true},
 		{"a proxy that is no address", []string{"-addr", "127.0.0.1:0", "-db", db, "-trusted-proxies", "10.0.0.5,proxy.example"}, `"proxy.example" is not an address or a network`, true},
+		{"an upload storage that is no size", []string{"-addr", "127.0.0.1:0", "-db", db, "-upload-storage", "lots"}, `"lots" is not a size`, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, _, err := emergo(t, "", append([]string{"serve"}, c.args...)...)
@@ -289,6 +290,38 @@ func TestTrustedProxiesFlag(t *testing.T) {
 			}
 			if got := p.String(); got != c.want {
 				t.Errorf("%q: %s, want %s", c.value, got, c.want)
+			}
+		})
+	}
+}
+
+// -upload-storage takes bytes, or a number and a unit.
+func TestByteSizeFlag(t *testing.T) {
+	for _, c := range []struct {
+		value string
+		bytes int64
+		text  string // as written back, or the error
+	}{
+		{"1GiB", 1 << 30, "1GiB"},
+		{"512MiB", 512 << 20, "512MiB"},
+		{"1536 MiB", 1536 << 20, "1536MiB"},
+		{"2GB", 2e9, "1953125KiB"},
+		{"100000", 100000, "100000"},
+		{"4096B", 4096, "4KiB"},
+		{"1.5GiB", 0, `"1.5GiB" is not a size`},
+		{"-1", 0, `"-1" is not a size`},
+		{"0", 0, `"0" is not a size`},
+		{"lots", 0, `"lots" is not a size`},
+		{"9000000TiB", 0, `"9000000TiB" is not a size`},
+	} {
+		t.Run(c.value, func(t *testing.T) {
+			var b byteSize
+			err := b.Set(c.value)
+			switch {
+			case c.bytes == 0 && (err == nil || !strings.Contains(err.Error(), c.text)):
+				t.Errorf("%q: %v, want an error with %s", c.value, err, c.text)
+			case c.bytes != 0 && (err != nil || int64(b) != c.bytes || b.String() != c.text):
+				t.Errorf("%q: %d bytes written %q, %v; want %d written %q", c.value, int64(b), b.String(), err, c.bytes, c.text)
 			}
 		})
 	}

@@ -54,6 +54,9 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 	t.Run("Explorer", func(t *testing.T) {
 		storetest.Explorer(t, func(t *testing.T) storetest.ExplorerStore { return fresh(t) })
 	})
+	t.Run("Uploads", func(t *testing.T) {
+		storetest.Uploads(t, func(t *testing.T) storetest.UploadStore { return fresh(t) })
+	})
 	t.Run("Jobs", func(t *testing.T) {
 		queuetest.Run(t, func(t *testing.T) enginework.Store { return fresh(t) })
 	})
@@ -87,7 +90,15 @@ func migratesFirstSchema(t *testing.T, db *sql.DB, open func() *sqlstore.DB) {
 			white_left_ms, black_left_ms, turn_start_ms, version)
 		VALUES ('old2', 7, '7x7 w 8/8 -', 1000, 1000, 'engine', 3,
 			'alice', 't-a', 0, 'Emergo level 3', '', 1,
-			'*', '', -1, -1, 0, 0, 0, 0, 1000, 1)`)
+			'*', '', -1, -1, 0, 0, 0, 0, 1000, 1)`,
+		`INSERT INTO games (id, size, start_pos, created_ms, updated_ms, mode, level,
+			white_name, white_token, white_engine, black_name, black_token, black_engine,
+			result, reason, draw_offer, take_back, initial_ms, increment_ms,
+			white_left_ms, black_left_ms, turn_start_ms, version)
+		VALUES ('up1', 9, '9x9 w 12/12 -', 1500, 1500, 'analysis', 0,
+			'x', '', 0, 'y', '', 0, '*', '', -1, -1, 0, 0, 0, 0, 1500, 1)`,
+		`INSERT INTO moves (game_id, ply, text, at_ms, white_left_ms, black_left_ms) VALUES ('up1', 0, 'd6', 1500, 0, 0)`,
+		`INSERT INTO moves (game_id, ply, text, at_ms, white_left_ms, black_left_ms) VALUES ('up1', 1, 'c1', 1500, 0, 0)`)
 	for _, q := range stmts {
 		if strings.TrimSpace(q) == "" {
 			continue
@@ -121,6 +132,14 @@ func migratesFirstSchema(t *testing.T, db *sql.DB, open func() *sqlstore.DB) {
 	// start, as the sweep of idle engine games finds it.
 	if ids, err := s.IdleEngineGames(ctx, ms(0), ms(1000), 10); err != nil || !cmp.Equal(ids, []string{"old2"}) {
 		t.Errorf("IdleEngineGames after the migration: %v %v, want [old2]", ids, err)
+	}
+	// The upload stored before counts against the uploads' bound as a new
+	// one would (store.UploadSize), opened when it was created.
+	if n, err := s.UploadBytes(ctx); err != nil || n != 1024+2*(64+2) {
+		t.Errorf("the uploads after the migration: %d bytes, %v; want %d", n, err, 1024+2*(64+2))
+	}
+	if at, err := s.UploadOpened(ctx, "up1"); err != nil || !at.Equal(ms(1500)) {
+		t.Errorf("the upload stored before was opened %v, %v; want at its creation", at, err)
 	}
 	u := &account.User{Name: "Carol", Key: "carol", Password: "x", Created: ms(5000)}
 	if err := s.CreateUser(ctx, u); err != nil {

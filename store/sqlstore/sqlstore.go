@@ -392,7 +392,7 @@ func (s *DB) update(ctx context.Context, tx *sql.Tx, g *store.Game, keep int) er
 
 // Ongoing implements store.Store.
 func (s *DB) Ongoing(ctx context.Context) ([]string, error) {
-	return s.ids(ctx, "ongoing", `SELECT id FROM games WHERE result = '*' AND reason = '' AND days = 0 ORDER BY updated_ms`)
+	return s.ids(ctx, "ongoing", `SELECT id FROM games WHERE result = '*' AND reason = '' AND days = 0 AND mode <> 'analysis' ORDER BY updated_ms`)
 }
 
 // Due implements store.Store.
