@@ -208,10 +208,11 @@ func TestEngineQueueFair(t *testing.T) {
 		t.Fatalf("the other client's move: %d", code)
 	}
 	waitFor(t, p, g.ID, func(s state) bool { return len(s.Moves) == 2 })
+	// The time is said, not judged: a loaded machine stretches it. What
+	// bounds it is judged below: no job of the flood was claimed while the
+	// reply waited, so it waited for a running search at most (2 s, the
+	// engine's cap on a move without a clock), not for the flood.
 	reply := time.Since(start)
-	if reply > 5*time.Second {
-		t.Errorf("the level-3 reply took %v during the flood, want within 5 s", reply)
-	}
 
 	var mine *enginework.Job
 	all := jobs.Jobs()
