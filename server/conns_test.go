@@ -124,7 +124,7 @@ func TestConnectionsInAll(t *testing.T) {
 // the API's JSON error; the server serves others meanwhile, and a handler
 // that waits after its body is in is not cut by the deadline.
 func TestSlowBodyIsCut(t *testing.T) {
-	e := newEnv(t, server.Config{BodyTimeout: 300 * time.Millisecond})
+	e := newEnv(t, server.Config{BodyTimeout: time.Second})
 	addr := bounded(t, e)
 	slow := rawConn(t, addr, "127.0.0.1")
 	slow.SetDeadline(time.Now().Add(patience))
