@@ -660,18 +660,7 @@ func TestMetrics(t *testing.T) {
 	id, a, b := friendGame(t, e, nil)
 	a.move(id, "a1", 0)
 	b.move(id, "g7", 1)
-	resp, err := http.Get(e.ts.URL + "/debug/vars")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var vars struct {
-		Emergo map[string]int `json:"emergo"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&vars); err != nil {
-		t.Fatal(err)
-	}
-	m := vars.Emergo
+	m := vars(t, e)
 	if m["games_created"] != 1 || m["moves_accepted"] != 2 || m["games_in_memory"] != 1 || m["store_errors"] != 0 {
 		t.Errorf("metrics %v", m)
 	}
@@ -690,18 +679,7 @@ func TestMetricsOfAnswers(t *testing.T) {
 	if fmt.Sprint(codes) != "[404 404 404 429]" {
 		t.Fatalf("answers %v, want 404 404 404 429", codes)
 	}
-	resp, err := http.Get(e.ts.URL + "/debug/vars")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var vars struct {
-		Emergo map[string]int `json:"emergo"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&vars); err != nil {
-		t.Fatal(err)
-	}
-	m := vars.Emergo
+	m := vars(t, e)
 	if m["requests"] != 4 || m["too_many_requests"] != 1 || m["server_errors"] != 0 || m["db_conns_open"] < 1 {
 		t.Errorf("metrics %v, want 4 requests, 1 too many, no error and a connection open", m)
 	}
