@@ -714,8 +714,12 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		} else if strings.HasPrefix(r.URL.Path, "/api/") && r.Method != http.MethodGet {
 			level = slog.LevelInfo
 		}
-		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path,
-			"status", sw.status, "code", sw.code, "ms", time.Since(start).Milliseconds(), "client", clientAddr(r))
+		attrs := []any{"method", r.Method, "path", r.URL.Path, "status", sw.status}
+		if sw.code != "" {
+			attrs = append(attrs, "code", sw.code)
+		}
+		attrs = append(attrs, "ms", time.Since(start).Milliseconds(), "client", clientAddr(r))
+		s.log.Log(r.Context(), level, "request", attrs...)
 	})
 }
 
