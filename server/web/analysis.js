@@ -7,6 +7,7 @@ import * as api from './api.js';
 import { breakable, h } from './dom.js';
 import { t } from './i18n.js';
 import { moveNumber } from './notation.js';
+import { formatScore } from './text.js';
 
 /**
  * LEVEL is the margin, in hundredths of a man, within which a position is
@@ -14,12 +15,6 @@ import { moveNumber } from './notation.js';
  */
 export const LEVEL = 25;
 
-/** formatScore is a score in hundredths of a man as men: +0.35, −1.20, 0.00. */
-export function formatScore(score) {
-  const v = score / 100;
-  if (v === 0) return '0.00';
-  return (v > 0 ? '+' : '−') + Math.abs(v).toFixed(2);
-}
 
 /**
  * scoreText is the engine's verdict {head, note} from White's side: a

@@ -6,7 +6,7 @@
 // are pure; evalChart makes the SVG.
 
 import { el } from './board.js';
-import { formatScore } from './analysis.js';
+import { formatScore } from './text.js';
 
 /**
  * whiteEval is an engine answer {score, mate} for the side to move turn

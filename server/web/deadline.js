@@ -78,3 +78,11 @@ export class Deadline {
     this.el.classList.toggle('low', Boolean(d && d.low));
   }
 }
+
+/** timeText is a challenge's time control: "5+3" (minutes and seconds added), or "3 days per move". */
+export function timeText(c) {
+  if (c.days) return daysPerMove(c.days);
+  if (!c.clock) return '';
+  const m = c.clock.initial / 60;
+  return `${Number.isInteger(m) ? m : m.toFixed(1)}+${c.clock.increment}`;
+}

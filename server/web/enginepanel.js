@@ -4,9 +4,10 @@
 // with an evaluation bar, the best lines (several, as chosen), and the
 // best move drawn as an arrow on the board. A button stops and starts it.
 
-import { bestLine, formatScore, scoreText } from './analysis.js';
+import { bestLine, scoreText } from './analysis.js';
 import { h } from './dom.js';
 import { formatNumber, t } from './i18n.js';
+import { formatScore } from './text.js';
 
 const NBSP = '\u00a0';
 

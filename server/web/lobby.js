@@ -5,7 +5,7 @@
 // that his challenge was accepted.
 
 import * as api from './api.js';
-import { daysPerMove } from './deadline.js';
+import { timeText } from './deadline.js';
 import { $, h, nameText, playerLink, showMessage } from './dom.js';
 import { t } from './i18n.js';
 
@@ -32,14 +32,6 @@ export function challengeRequest(f) {
   const to = (f.to || '').trim();
   if (to) body.to = to;
   return { body };
-}
-
-/** timeText is a challenge's time control: "5+3" (minutes and seconds added), or "3 days per move". */
-export function timeText(c) {
-  if (c.days) return daysPerMove(c.days);
-  if (!c.clock) return '';
-  const m = c.clock.initial / 60;
-  return `${Number.isInteger(m) ? m : m.toFixed(1)}+${c.clock.increment}`;
 }
 
 /**

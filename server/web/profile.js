@@ -6,13 +6,11 @@
 
 import * as api from './api.js';
 import { change, poolName, ratingChart } from './chart.js';
+import { timeText } from './deadline.js';
 import { $, displayName, h, playerLink, showMessage } from './dom.js';
 import { formatDate, t } from './i18n.js';
-import { timeText } from './lobby.js';
+import { ratingText } from './rated.js';
 import { colourName, reasonText } from './text.js';
-
-/** ratingText writes a rating with its deviation: "1623 ±85", provisional "1500? ±350". */
-export const ratingText = (r) => `${r.rating}${r.provisional ? '?' : ''} ±${r.deviation}`;
 
 /**
  * countsText says a player's games by how they went: "39 games played: 16

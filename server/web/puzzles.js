@@ -15,7 +15,7 @@ import { $, h, hashText, rovingKeys, showMessage } from './dom.js';
 import { ruleHref } from './feedback.js';
 import { start, t } from './i18n.js';
 import { languageSwitch } from './langswitch.js';
-import { ratingText } from './profile.js';
+import { ratingText } from './rated.js';
 import {
   instruction, isLast, isRight, nextQuery, puzzleFacts, ratingLine, readFilters, solutionPlies, wrongLines,
 } from './solve.js';

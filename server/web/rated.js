@@ -64,3 +64,6 @@ export function rematchGame(prev, next) {
   if (!was || was.status !== 'pending' || !now || now.status !== 'accepted' || !now.game) return null;
   return now.game;
 }
+
+/** ratingText writes a rating with its deviation: "1623 ±85", provisional "1500? ±350". */
+export const ratingText = (r) => `${r.rating}${r.provisional ? '?' : ''} ±${r.deviation}`;

@@ -3,10 +3,9 @@
 // solution's, what the page says to the solver at each step, and the
 // explanation of a wrong move, in the page's language.
 
-import { formatScore } from './analysis.js';
 import { t } from './i18n.js';
-import { ratingText } from './profile.js';
-import { diffText } from './rated.js';
+import { diffText, ratingText } from './rated.js';
+import { formatScore } from './text.js';
 
 /** THEMES are the puzzles' themes, in the order the filter lists them. */
 export const THEMES = ['majority', 'freeing', 'shadow', 'blocking', 'win'];

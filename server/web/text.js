@@ -46,3 +46,10 @@ export function reasonText(reason) {
   const word = reason.split(':')[0].trim();
   return Object.hasOwn(reasonKeys, word) ? t(reasonKeys[word]) : capital(reason);
 }
+
+/** formatScore is a score in hundredths of a man as men: +0.35, −1.20, 0.00. */
+export function formatScore(score) {
+  const v = score / 100;
+  if (v === 0) return '0.00';
+  return (v > 0 ? '+' : '−') + Math.abs(v).toFixed(2);
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { daysPerMove, deadlineText, formatLeft } from '../deadline.js';
+import { daysPerMove, deadlineText, formatLeft, timeText } from '../deadline.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -51,5 +51,17 @@ test('deadlineText', async (t) => {
   ];
   for (const c of cases) {
     await t.test(c.name, () => assert.deepEqual(deadlineText(c.s, c.elapsed), c.want));
+  }
+});
+
+test('timeText', async (t) => {
+  const cases = [
+    { name: 'a clock', c: { clock: { initial: 300, increment: 3 }, days: 0 }, want: '5+3' },
+    { name: 'half minutes', c: { clock: { initial: 90, increment: 0 }, days: 0 }, want: '1.5+0' },
+    { name: 'days per move', c: { clock: null, days: 3 }, want: '3 days per move' },
+    { name: 'a day per move', c: { clock: null, days: 1 }, want: '1 day per move' },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(timeText(c.c), c.want));
   }
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { acceptedGame, challengeRequest, challengeRow, timeText } from '../lobby.js';
+import { acceptedGame, challengeRequest, challengeRow } from '../lobby.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -24,18 +24,6 @@ test('challengeRequest', async (t) => {
   ];
   for (const c of cases) {
     await t.test(c.name, () => assert.deepEqual(challengeRequest(c.f), c.want));
-  }
-});
-
-test('timeText', async (t) => {
-  const cases = [
-    { name: 'a clock', c: { clock: { initial: 300, increment: 3 }, days: 0 }, want: '5+3' },
-    { name: 'half minutes', c: { clock: { initial: 90, increment: 0 }, days: 0 }, want: '1.5+0' },
-    { name: 'days per move', c: { clock: null, days: 3 }, want: '3 days per move' },
-    { name: 'a day per move', c: { clock: null, days: 1 }, want: '1 day per move' },
-  ];
-  for (const c of cases) {
-    await t.test(c.name, () => assert.equal(timeText(c.c), c.want));
   }
 });
 

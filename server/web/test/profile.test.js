@@ -3,20 +3,12 @@ import { test } from 'node:test';
 
 import { profileHref } from '../dom.js';
 import {
-  chosenPool, countsText, firstPage, gameRow, gamesQuery, nextPage, pageCursor, pageNumber, prevPage, ratingText,
+  chosenPool, countsText, firstPage, gameRow, gamesQuery, nextPage, pageCursor, pageNumber, prevPage,
   gameTime, readFilters,
 } from '../profile.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
-
-test('ratingText', async (t) => {
-  const cases = [
-    { name: 'established', r: { rating: 1623, deviation: 85, provisional: false }, want: '1623 ±85' },
-    { name: 'provisional', r: { rating: 1500, deviation: 350, provisional: true }, want: '1500? ±350' },
-  ];
-  for (const c of cases) await t.test(c.name, () => assert.equal(ratingText(c.r), c.want));
-});
 
 test('countsText', async (t) => {
   const cases = [

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { diffText, ratingChanges, rematchGame, rematchView } from '../rated.js';
+import { diffText, ratingChanges, ratingText, rematchGame, rematchView } from '../rated.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -78,4 +78,12 @@ test('rematchGame', async (t) => {
   for (const c of cases) {
     await t.test(c.name, () => assert.equal(rematchGame(c.prev, c.next), c.want));
   }
+});
+
+test('ratingText', async (t) => {
+  const cases = [
+    { name: 'established', r: { rating: 1623, deviation: 85, provisional: false }, want: '1623 ±85' },
+    { name: 'provisional', r: { rating: 1500, deviation: 350, provisional: true }, want: '1500? ±350' },
+  ];
+  for (const c of cases) await t.test(c.name, () => assert.equal(ratingText(c.r), c.want));
 });
