@@ -6,6 +6,7 @@
 import * as api from './api.js';
 import { breakable, h } from './dom.js';
 import { t } from './i18n.js';
+import { Latest } from './latest.js';
 import { moveNumber } from './notation.js';
 import { formatScore } from './text.js';
 
@@ -98,23 +99,23 @@ export class Analysis {
     this.game = game;
     this.out = out;
     this.onBusy = onBusy;
-    this.token = 0;
+    this.latest = new Latest(); // only the last analysis asked for is shown
     this.busy = false;
   }
 
   /** run analyses position, with turn to move after ply moves of a game first began. */
   async run(position, turn, ply, first) {
-    const token = ++this.token;
+    const current = this.latest.ask();
     this.setBusy(true);
     this.out.replaceChildren(h('p', { class: 'muted' }, t('analysis.busy')));
     try {
       // The game goes with the position, so that the server refuses while
       // the game is played.
       const a = await api.analyze({ game: this.game, position });
-      if (token !== this.token) return;
+      if (!current()) return;
       this.out.replaceChildren(...analysisView(a, turn, ply, first));
     } catch (e) {
-      if (token === this.token) this.out.replaceChildren(h('p', { class: 'message error' }, e.message));
+      if (current()) this.out.replaceChildren(h('p', { class: 'message error' }, e.message));
     } finally {
       this.setBusy(false);
     }

@@ -15,6 +15,7 @@ import { annotator, loadEngine, loadRules, MoveListError } from './boardrules.js
 import { $, breakable, h, keepFocus, showMessage } from './dom.js';
 import { Editor, problemText } from './editor.js';
 import { t } from './i18n.js';
+import { Latest } from './latest.js';
 import { formatPosition, parsePosition, PositionTextError, problems, startPosition } from './setup.js';
 import { resultText, statusLine } from './status.js';
 import { colourName } from './text.js';
@@ -61,7 +62,7 @@ export class BoardPage {
     this.root = newTree();
     this.node = this.root;
     this.flipped = false;
-    this.token = 0;
+    this.latest = new Latest(); // only the last position asked for is drawn
     this.state = null;
     this.game = '';
     this.names = { white: '', black: '' };
@@ -300,16 +301,16 @@ export class BoardPage {
 
   /** render draws the position shown and everything that depends on it; only the last call draws. */
   async render() {
-    const token = ++this.token;
+    const current = this.latest.ask();
     const n = this.node;
     let st;
     try {
       st = await this.rules.state(this.startText, movesTo(n));
     } catch (e) {
-      if (token === this.token) this.error(e.message);
+      if (current()) this.error(e.message);
       return;
     }
-    if (token !== this.token) return;
+    if (!current()) return;
     this.state = st;
     if (this.editor.isOpen) return;
     keepFocus(() => this.draw(n), focusParts, () => $('#ab-moves [tabindex="0"]') || $('#board [tabindex="0"]'));

@@ -7,6 +7,7 @@
 import { bestLine, scoreText } from './analysis.js';
 import { h } from './dom.js';
 import { formatNumber, t } from './i18n.js';
+import { Latest } from './latest.js';
 import { formatScore } from './text.js';
 
 const NBSP = '\u00a0';
@@ -58,7 +59,7 @@ export class EnginePanel {
     this.running = false;
     this.game = null; // {position, moves, turn, over, size}
     this.lines = [];
-    this.token = 0;
+    this.latest = new Latest(); // only the last search started is shown
     this.frame = 0;
     this.multipv = 1;
     this.starts = 0; // the analyses started: the last one's end says the engine is idle
@@ -109,7 +110,7 @@ export class EnginePanel {
 
   /** stop stops the analysis for now (the next show starts it again while the panel is on). */
   stop() {
-    this.token++;
+    this.latest.drop();
     if (this.running) this.engine.stop();
     this.running = false;
     this.render();
@@ -131,7 +132,7 @@ export class EnginePanel {
 
   start() {
     const game = this.game;
-    const token = ++this.token;
+    const current = this.latest.ask();
     this.lines = [];
     if (!game || game.over) {
       if (this.running) this.engine.stop();
@@ -145,7 +146,7 @@ export class EnginePanel {
     const started = ++this.starts;
     this.root.dataset.searching = 'true';
     const search = this.engine.analyse(request, (info) => {
-      if (token !== this.token) return;
+      if (!current()) return;
       this.lines = keepLine(this.lines, info);
       this.later();
     });
@@ -155,11 +156,11 @@ export class EnginePanel {
       if (started === this.starts) this.root.dataset.searching = 'false';
     }).catch(() => {});
     search.then(() => {
-      if (token !== this.token) return;
+      if (!current()) return;
       this.running = false;
       this.render();
     }, (e) => {
-      if (token !== this.token) return;
+      if (!current()) return;
       this.running = false;
       // A failure the page knows is said in its language; another, as it came.
       this.failure = e.code ? t(e.code) : e.message;

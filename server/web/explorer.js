@@ -15,6 +15,7 @@ import { Board } from './board.js';
 import { $, h, keepFocus, rovingKeys, showMessage } from './dom.js';
 import { formatNumber, start, t } from './i18n.js';
 import { languageSwitch } from './langswitch.js';
+import { Latest } from './latest.js';
 import { moveNumber } from './notation.js';
 import { explorerQuery, lineAfter, readQuery, shares } from './opening.js';
 
@@ -27,7 +28,7 @@ class ExplorerPage {
     this.size = size;
     this.line = moves;
     this.ply = moves.length;
-    this.asked = 0; // the number of the last request, whose answer alone is shown
+    this.latest = new Latest(); // only the answer to the last request is shown
     this.board = new Board($('#explorer-board'), {
       onMove: (text) => this.play(text),
       label: t('explorer.board_label'),
@@ -79,18 +80,18 @@ class ExplorerPage {
     history.replaceState(null, '', `/explorer?${query}`);
     $('#explorer-link').href = `/explorer?${query}`;
     keepExplorerFocus(() => this.renderLine());
-    const asked = ++this.asked;
+    const current = this.latest.ask();
     $('#explorer').setAttribute('aria-busy', 'true');
     try {
       const a = await api.explorer(query);
-      if (asked !== this.asked) return;
+      if (!current()) return;
       showMessage(this.message, '');
       keepExplorerFocus(() => this.render(a));
     } catch (err) {
-      if (asked !== this.asked) return;
+      if (!current()) return;
       showMessage(this.message, err.message);
     } finally {
-      if (asked === this.asked) $('#explorer').removeAttribute('aria-busy');
+      if (current()) $('#explorer').removeAttribute('aria-busy');
     }
   }
 
@@ -151,11 +152,11 @@ class ExplorerPage {
       return;
     }
     box.textContent = t('explorer.evaluating');
-    const asked = this.asked;
+    const current = this.latest.current();
     api.analyze({ size: a.size, moves: a.moves, depth: 8 }).then((res) => {
-      if (asked === this.asked) show(scoreText(res, a.turn), t('explorer.eval_search', { depth: res.depth, best: res.best || '—' }));
+      if (current()) show(scoreText(res, a.turn), t('explorer.eval_search', { depth: res.depth, best: res.best || '—' }));
     }, (err) => {
-      if (asked === this.asked) box.textContent = t('explorer.eval_unavailable', { why: err.message });
+      if (current()) box.textContent = t('explorer.eval_unavailable', { why: err.message });
     });
   }
 

@@ -9,6 +9,7 @@ import { change, poolName, ratingChart } from './chart.js';
 import { timeText } from './deadline.js';
 import { $, displayName, h, playerLink, showMessage } from './dom.js';
 import { formatDate, t } from './i18n.js';
+import { Latest } from './latest.js';
 import { ratingText } from './rated.js';
 import { colourName, reasonText } from './text.js';
 
@@ -140,7 +141,7 @@ class ProfilePage {
     this.filters = readFilters(location.search);
     this.pager = firstPage();
     this.next = null;
-    this.loading = 0; // the number of the last request for games: only its answer is shown
+    this.latest = new Latest(); // only the answer to the last request for games is shown
   }
 
   start() {
@@ -217,7 +218,7 @@ class ProfilePage {
   }
 
   async loadGames() {
-    const n = ++this.loading;
+    const current = this.latest.ask();
     const box = $('#player-games');
     const msg = $('[data-testid="games-message"]');
     $('#games-pgn').href = api.playerPGN(this.name, gamesQuery({ ...this.filters, result: this.filters.result === 'ongoing' ? '' : this.filters.result }));
@@ -226,13 +227,13 @@ class ProfilePage {
     try {
       page = await api.playerGames(this.name, gamesQuery(this.filters, pageCursor(this.pager)));
     } catch (e) {
-      if (n !== this.loading) return;
+      if (!current()) return;
       showMessage(msg, e.message);
       box.replaceChildren();
       this.showPager(null);
       return;
     }
-    if (n !== this.loading) return;
+    if (!current()) return;
     showMessage(msg, '');
     this.showPager(page.next);
     const games = page.games || [];

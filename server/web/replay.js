@@ -4,6 +4,7 @@
 // choice is shown when answers come back out of order.
 
 import { t } from './i18n.js';
+import { Latest } from './latest.js';
 import { moveNumber } from './notation.js';
 import { other } from './text.js';
 
@@ -90,7 +91,7 @@ export class Replay {
     this.positionAt = positionAt;
     this.view = null;
     this.pending = null;
-    this.token = 0;
+    this.latest = new Latest(); // only the last choice is shown
     this.cache = new Map();
   }
 
@@ -108,7 +109,7 @@ export class Replay {
   live() {
     const left = this.view;
     this.view = null;
-    this.token++;
+    this.latest.drop();
     this.pending = null;
     return left;
   }
@@ -124,7 +125,7 @@ export class Replay {
    * choice.
    */
   async fetch(ply, moves) {
-    const token = ++this.token;
+    const current = this.latest.ask();
     this.pending = ply;
     const key = `${ply}|${moves.slice(0, ply).join(' ')}`;
     let data = this.cache.get(key);
@@ -132,13 +133,13 @@ export class Replay {
       try {
         data = await this.positionAt(ply);
       } catch (e) {
-        if (token !== this.token) return null;
+        if (!current()) return null;
         this.pending = null;
         throw e;
       }
       this.cache.set(key, data);
     }
-    if (token !== this.token) return null;
+    if (!current()) return null;
     this.pending = null;
     return data;
   }
