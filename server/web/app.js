@@ -8,12 +8,10 @@
 // one element. First of all the page's language is set up (i18n.js): its
 // catalogue, the static markup translated, the switch in the header.
 
-import { accountArea } from './account.js';
+import { boot } from './boot.js';
 import { decoded } from './dom.js';
 import { GamePage } from './game.js';
 import { homePage } from './home.js';
-import { start } from './i18n.js';
-import { languageSwitch } from './langswitch.js';
 import { lobbyPage } from './lobby.js';
 import { myGamesPage } from './my.js';
 import { profilePage } from './profile.js';
@@ -27,9 +25,6 @@ function only(id, path) {
   if (link) link.setAttribute('aria-current', 'page');
 }
 
-await start();
-languageSwitch(document.getElementById('lang'));
-
 const path = location.pathname;
 const route = /^\/g\/([^/]+)\/?$/.exec(path);
 const my = /^\/my\/?$/.test(path);
@@ -38,7 +33,7 @@ const lobby = /^\/lobby\/?$/.test(path);
 // A game and the list of one's games show what they show by who is
 // looking: after a login or a logout they are loaded again, for whoever
 // looks now.
-accountArea(route || my || lobby ? () => location.reload() : undefined);
+await boot(route || my || lobby ? () => location.reload() : undefined);
 if (route) {
   only('game', '');
   new GamePage(decoded(route[1])).start();

@@ -2,13 +2,9 @@
 // language (its catalogue, the markup translated, the switch), the
 // account area of the header, then the board (board-page.js).
 
-import { accountArea } from './account.js';
 import { boardPage } from './board-page.js';
-import { start } from './i18n.js';
-import { languageSwitch } from './langswitch.js';
+import { boot } from './boot.js';
 
-await start();
-languageSwitch(document.getElementById('lang'));
-accountArea();
+await boot();
 await boardPage();
 document.documentElement.dataset.ready = 'true';

@@ -8,13 +8,12 @@
 // going back and forward again (the buttons, or the arrow keys, Home and
 // End) needs no new choice; the page's address names the position.
 
-import { accountArea } from './account.js';
 import { scoreText } from './analysis.js';
 import * as api from './api.js';
 import { Board } from './board.js';
+import { boot } from './boot.js';
 import { $, h, keepFocus, rovingKeys, showMessage } from './dom.js';
-import { formatNumber, start, t } from './i18n.js';
-import { languageSwitch } from './langswitch.js';
+import { formatNumber, t } from './i18n.js';
 import { Latest } from './latest.js';
 import { moveNumber } from './notation.js';
 import { explorerQuery, lineAfter, readQuery, shares } from './opening.js';
@@ -206,7 +205,5 @@ function keepExplorerFocus(fn) {
   keepFocus(fn, focusParts, () => $('#explorer-line [tabindex="0"]') || $('#explorer-board [tabindex="0"]'));
 }
 
-await start();
-languageSwitch($('#lang'));
-accountArea();
+await boot();
 new ExplorerPage().start();

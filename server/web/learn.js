@@ -6,13 +6,12 @@
 // is told which rule refuses it, with a link to the rule. "/learn#feeding"
 // opens a lesson, "/learn" the list.
 
-import { accountArea } from './account.js';
 import { lessons as fetchLessons, positionWhy } from './api.js';
 import { Board } from './board.js';
+import { boot } from './boot.js';
 import { $, h, hashText, showMessage } from './dom.js';
 import { headline, ruleHref, verdict } from './feedback.js';
-import { start, t, tParts } from './i18n.js';
-import { languageSwitch } from './langswitch.js';
+import { t, tParts } from './i18n.js';
 import { Progress } from './progress.js';
 
 const toMove = { white: 'status.to_move_white', black: 'status.to_move_black' };
@@ -176,9 +175,7 @@ class LearnPage {
   }
 }
 
-await start();
-languageSwitch(document.getElementById('lang'));
-accountArea();
+await boot();
 try {
   const { lessons } = await fetchLessons();
   $('#learn-loading').remove();

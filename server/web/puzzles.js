@@ -8,13 +8,12 @@
 // (POST /api/puzzles/{id}/attempt) and said in a live region, with the
 // solution to step through. "/puzzles#ID" opens a puzzle by its id.
 
-import { accountArea } from './account.js';
 import { failureText, nextPuzzle, positionWhy, puzzle as fetchPuzzle, puzzleAttempt } from './api.js';
 import { Board } from './board.js';
+import { boot } from './boot.js';
 import { $, h, hashText, rovingKeys, showMessage } from './dom.js';
 import { ruleHref } from './feedback.js';
-import { start, t } from './i18n.js';
-import { languageSwitch } from './langswitch.js';
+import { t } from './i18n.js';
 import { ratingText } from './rated.js';
 import {
   instruction, isLast, isRight, nextQuery, puzzleFacts, ratingLine, readFilters, solutionPlies, wrongLines,
@@ -203,7 +202,5 @@ class PuzzlePage {
   }
 }
 
-await start();
-languageSwitch(document.getElementById('lang'));
-accountArea();
+await boot();
 new PuzzlePage().load(hashText(location.hash));
