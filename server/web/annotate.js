@@ -5,7 +5,7 @@
 // whose points go to their move. The judging and the chart's geometry
 // are pure; evalChart makes the SVG.
 
-import { el } from './board.js';
+import { svgEl } from './dom.js';
 import { formatScore } from './text.js';
 
 /**
@@ -93,19 +93,19 @@ export function evalPoints(evals, c = EVAL_CHART) {
 export function evalChart(evals, shown, { onPick, label, title }) {
   const c = EVAL_CHART;
   const pts = evalPoints(evals);
-  const svg = el('svg', { viewBox: `0 0 ${c.width} ${c.height}`, class: 'eval-chart', role: 'group', 'aria-label': label, 'data-testid': 'eval-chart' });
-  el('rect', { class: 'eval-bg', x: 0, y: 0, width: c.width, height: c.height }, svg);
-  el('line', { class: 'eval-mid', x1: 0, x2: c.width, y1: c.height / 2, y2: c.height / 2 }, svg);
+  const svg = svgEl('svg', { viewBox: `0 0 ${c.width} ${c.height}`, class: 'eval-chart', role: 'group', 'aria-label': label, 'data-testid': 'eval-chart' });
+  svgEl('rect', { class: 'eval-bg', x: 0, y: 0, width: c.width, height: c.height }, svg);
+  svgEl('line', { class: 'eval-mid', x1: 0, x2: c.width, y1: c.height / 2, y2: c.height / 2 }, svg);
   if (pts.length > 1) {
     const line = pts.map((p, i) => `${i ? 'L' : 'M'}${p.x} ${p.y}`).join('');
-    el('path', { class: 'eval-area', d: `${line}L${pts[pts.length - 1].x} ${c.height / 2}L${pts[0].x} ${c.height / 2}Z` }, svg);
-    el('path', { class: 'eval-line', d: line }, svg);
+    svgEl('path', { class: 'eval-area', d: `${line}L${pts[pts.length - 1].x} ${c.height / 2}L${pts[0].x} ${c.height / 2}Z` }, svg);
+    svgEl('path', { class: 'eval-line', d: line }, svg);
   }
   for (const p of pts) {
-    const g = el('g', { class: `eval-point${p.ply === shown ? ' current' : ''}`, 'data-ply': p.ply, role: 'button', tabindex: '-1', 'aria-label': title(p.ply) }, svg);
-    el('rect', { class: 'eval-hit', x: p.x - 6, y: 0, width: 12, height: c.height }, g);
-    el('circle', { class: 'eval-dot', cx: p.x, cy: p.y, r: p.ply === shown ? 5 : 3 }, g);
-    el('title', {}, g).textContent = title(p.ply);
+    const g = svgEl('g', { class: `eval-point${p.ply === shown ? ' current' : ''}`, 'data-ply': p.ply, role: 'button', tabindex: '-1', 'aria-label': title(p.ply) }, svg);
+    svgEl('rect', { class: 'eval-hit', x: p.x - 6, y: 0, width: 12, height: c.height }, g);
+    svgEl('circle', { class: 'eval-dot', cx: p.x, cy: p.y, r: p.ply === shown ? 5 : 3 }, g);
+    svgEl('title', {}, g).textContent = title(p.ply);
   }
   const pick = (e) => {
     const g = e.target.closest && e.target.closest('[data-ply]');

@@ -5,11 +5,10 @@
 // onMove.
 
 import { anyMoveClick } from './anymove.js';
+import { svgEl } from './dom.js';
 import { t } from './i18n.js';
 import { FILES, isPlayable, parseMove, parseSquare, squareName } from './notation.js';
 import { other } from './text.js';
-
-const NS = 'http://www.w3.org/2000/svg';
 
 // Drawing units: one square is C wide; the margins hold the coordinates.
 const C = 100;
@@ -20,14 +19,6 @@ const MR = 6;
 
 const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-/** el makes an SVG element with attributes. */
-export function el(name, attrs = {}, parent = null) {
-  const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  if (parent) parent.appendChild(e);
-  return e;
-}
 
 /** columnKeys are the messages of a column's men on top, by their colour: one man, or a column of n. */
 const columnKeys = {
@@ -56,13 +47,13 @@ const TH = 7;
 
 function coin(g, cx, y, colour, isTop) {
   const c = colour === 'white' ? 'w' : 'b';
-  el('path', {
+  svgEl('path', {
     class: `man-side ${c}`,
     d: `M${cx - RX},${y}v${TH}a${RX},${RY} 0 0 0 ${2 * RX},0v${-TH}z`,
   }, g);
-  el('ellipse', { class: `man-face ${c}`, cx, cy: y, rx: RX, ry: RY }, g);
+  svgEl('ellipse', { class: `man-face ${c}`, cx, cy: y, rx: RX, ry: RY }, g);
   if (isTop) {
-    el('ellipse', { class: `man-ring ${c}`, cx, cy: y, rx: RX * 0.62, ry: RY * 0.62 }, g);
+    svgEl('ellipse', { class: `man-ring ${c}`, cx, cy: y, rx: RX * 0.62, ry: RY * 0.62 }, g);
   }
 }
 
@@ -91,11 +82,11 @@ function drawBadge(g, x, y, col) {
   const widths = parts.map(([, n]) => 14 + 15 * String(n).length);
   const total = widths.reduce((a, b) => a + b, 0) + (parts.length - 1) * 2;
   let px = x - total;
-  const badge = el('g', { class: 'badge' }, g);
+  const badge = svgEl('g', { class: 'badge' }, g);
   parts.forEach(([colour, n], i) => {
     const c = colour === 'white' ? 'w' : 'b';
-    el('rect', { class: `chip ${c}`, x: px, y: y - 32, width: widths[i], height: 32, rx: 7 }, badge);
-    const label = el('text', { class: `chip-text ${c}`, x: px + widths[i] / 2, y: y - 7, 'text-anchor': 'middle' }, badge);
+    svgEl('rect', { class: `chip ${c}`, x: px, y: y - 32, width: widths[i], height: 32, rx: 7 }, badge);
+    const label = svgEl('text', { class: `chip-text ${c}`, x: px + widths[i] / 2, y: y - 7, 'text-anchor': 'middle' }, badge);
     label.textContent = String(n);
     px += widths[i] + 2;
   });
@@ -110,7 +101,7 @@ function drawBadge(g, x, y, col) {
  * that its name does not hold as it shows them (WCAG 2.5.3).
  */
 export function drawColumn(g, sq, x, y, col, badges = g) {
-  const title = el('title', {}, g);
+  const title = svgEl('title', {}, g);
   title.textContent = columnTitle(sq, col);
   drawStack(g, x + C / 2, y + C / 2, col.owner, col.top, col.prisoners);
   return col.top + col.prisoners > 1 ? drawBadge(badges, x + C - 3, y + C - 3, col) : null;
@@ -118,12 +109,12 @@ export function drawColumn(g, sq, x, y, col, badges = g) {
 
 /** handStack is a small SVG of a player's men in hand. */
 export function handStack(colour, count) {
-  const svg = el('svg', { class: 'hand-stack', viewBox: '0 0 80 80', 'aria-hidden': 'true' });
+  const svg = svgEl('svg', { class: 'hand-stack', viewBox: '0 0 80 80', 'aria-hidden': 'true' });
   if (count > 0) {
-    const g = el('g', { transform: 'translate(40 40) scale(0.95)' }, svg);
+    const g = svgEl('g', { transform: 'translate(40 40) scale(0.95)' }, svg);
     drawStack(g, 0, 0, colour, Math.min(count, 6), 0, 30);
   } else {
-    el('ellipse', { class: 'hand-empty', cx: 40, cy: 44, rx: RX, ry: RY }, svg);
+    svgEl('ellipse', { class: 'hand-empty', cx: 40, cy: 44, rx: RX, ry: RY }, svg);
   }
   return svg;
 }
@@ -240,20 +231,20 @@ export class Board {
     const w = ML + n * C + MR;
     const h = MT + n * C + MB;
     svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
-    el('rect', { class: 'frame', x: ML - 4, y: MT - 4, width: n * C + 8, height: n * C + 8, rx: 6 }, svg);
-    const light = el('g', { class: 'light' }, svg);
-    const coords = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
-    const dark = el('g', { class: 'squares' }, svg);
-    this.badgeLayer = el('g', { class: 'badge-layer', 'aria-hidden': 'true', 'pointer-events': 'none' }, svg);
-    this.pathLayer = el('g', { class: 'path-layer', 'pointer-events': 'none' }, svg);
-    this.arrowLayer = el('g', { class: 'arrow-layer', 'pointer-events': 'none' }, svg);
-    this.animLayer = el('g', { class: 'anim-layer', 'pointer-events': 'none' }, svg);
+    svgEl('rect', { class: 'frame', x: ML - 4, y: MT - 4, width: n * C + 8, height: n * C + 8, rx: 6 }, svg);
+    const light = svgEl('g', { class: 'light' }, svg);
+    const coords = svgEl('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
+    const dark = svgEl('g', { class: 'squares' }, svg);
+    this.badgeLayer = svgEl('g', { class: 'badge-layer', 'aria-hidden': 'true', 'pointer-events': 'none' }, svg);
+    this.pathLayer = svgEl('g', { class: 'path-layer', 'pointer-events': 'none' }, svg);
+    this.arrowLayer = svgEl('g', { class: 'arrow-layer', 'pointer-events': 'none' }, svg);
+    this.animLayer = svgEl('g', { class: 'anim-layer', 'pointer-events': 'none' }, svg);
     for (let i = 0; i < n; i++) {
       const f = this.flipped ? n - 1 - i : i;
       const fx = ML + i * C + C / 2;
-      el('text', { x: fx, y: MT + n * C + 27, 'text-anchor': 'middle' }, coords).textContent = FILES[f];
+      svgEl('text', { x: fx, y: MT + n * C + 27, 'text-anchor': 'middle' }, coords).textContent = FILES[f];
       const r = this.flipped ? i : n - 1 - i;
-      el('text', { x: ML / 2 - 1, y: MT + i * C + C / 2 + 8, 'text-anchor': 'middle' }, coords).textContent = String(r + 1);
+      svgEl('text', { x: ML / 2 - 1, y: MT + i * C + C / 2 + 8, 'text-anchor': 'middle' }, coords).textContent = String(r + 1);
     }
     // Rows from the top of the picture down, so that the lower squares are
     // drawn last and nothing of theirs hides under an upper neighbour.
@@ -268,20 +259,20 @@ export class Board {
     for (const [f, r] of order) {
       const { x, y } = this._xy(f, r);
       if (!isPlayable(f, r)) {
-        el('rect', { x, y, width: C, height: C }, light);
+        svgEl('rect', { x, y, width: C, height: C }, light);
         continue;
       }
       const name = squareName(f, r);
-      const g = el('g', { class: 'sq', 'data-square': name, role: 'button', tabindex: -1 }, dark);
-      const bg = el('rect', { class: 'bg', x, y, width: C, height: C }, g);
+      const g = svgEl('g', { class: 'sq', 'data-square': name, role: 'button', tabindex: -1 }, dark);
+      const bg = svgEl('rect', { class: 'bg', x, y, width: C, height: C }, g);
       // The markers, inset so that their frames do not meet: the last
       // move's or the chosen square's at 6, the movable column's at 9,
       // the focus at the edge.
-      const hl = el('rect', { class: 'hl', x: x + 6, y: y + 6, width: C - 12, height: C - 12, rx: 3 }, g);
-      const col = el('g', { class: 'col' }, g);
-      const dot = el('circle', { class: 'dot', cx: x + C / 2, cy: y + C / 2, r: 15 }, g);
-      const ring = el('rect', { class: 'ring', x: x + 11, y: y + 11, width: C - 22, height: C - 22, rx: 4 }, g);
-      el('rect', { class: 'focus', x: x + 2.5, y: y + 2.5, width: C - 5, height: C - 5, rx: 3 }, g);
+      const hl = svgEl('rect', { class: 'hl', x: x + 6, y: y + 6, width: C - 12, height: C - 12, rx: 3 }, g);
+      const col = svgEl('g', { class: 'col' }, g);
+      const dot = svgEl('circle', { class: 'dot', cx: x + C / 2, cy: y + C / 2, r: 15 }, g);
+      const ring = svgEl('rect', { class: 'ring', x: x + 11, y: y + 11, width: C - 22, height: C - 22, rx: 4 }, g);
+      svgEl('rect', { class: 'focus', x: x + 2.5, y: y + 2.5, width: C - 5, height: C - 5, rx: 3 }, g);
       g.addEventListener('focus', () => this._setFocus(name));
       this.squares.set(name, { g, bg, hl, col, dot, ring, x, y });
     }
@@ -365,11 +356,11 @@ export class Board {
     layer.setAttribute('role', 'img');
     layer.setAttribute('aria-label', a.label);
     layer.setAttribute('data-move', a.move.text);
-    el('title', {}, layer).textContent = a.label;
+    svgEl('title', {}, layer).textContent = a.label;
     const pts = a.move.squares.map((sq) => this._centre(sq));
     if (pts.length === 1) {
-      el('circle', { class: 'arrow-casing', cx: pts[0].x, cy: pts[0].y, r: 30 }, layer);
-      el('circle', { class: 'arrow-line', cx: pts[0].x, cy: pts[0].y, r: 30 }, layer);
+      svgEl('circle', { class: 'arrow-casing', cx: pts[0].x, cy: pts[0].y, r: 30 }, layer);
+      svgEl('circle', { class: 'arrow-line', cx: pts[0].x, cy: pts[0].y, r: 30 }, layer);
       return;
     }
     // Each jump ends short of its square's centre, under its own head, so
@@ -385,10 +376,10 @@ export class Board {
       const start = { x: p.x + ux * (i === 1 ? 0 : 14), y: p.y + uy * (i === 1 ? 0 : 14) };
       const head = `${tip.x},${tip.y} ${base.x - uy * 18},${base.y + ux * 18} ${base.x + uy * 18},${base.y - ux * 18}`;
       const line = { x1: start.x, y1: start.y, x2: base.x, y2: base.y };
-      el('line', { class: 'arrow-casing', ...line }, layer);
-      el('polygon', { class: 'arrow-head-casing', points: head }, layer);
-      el('line', { class: 'arrow-line', ...line }, layer);
-      el('polygon', { class: 'arrow-head', points: head }, layer);
+      svgEl('line', { class: 'arrow-casing', ...line }, layer);
+      svgEl('polygon', { class: 'arrow-head-casing', points: head }, layer);
+      svgEl('line', { class: 'arrow-line', ...line }, layer);
+      svgEl('polygon', { class: 'arrow-head', points: head }, layer);
     }
   }
 
@@ -399,9 +390,9 @@ export class Board {
     if (this.path.length < 2) return;
     const pts = this.path.map((s) => this._centre(s));
     const points = pts.map((p) => `${p.x},${p.y}`).join(' ');
-    el('polyline', { class: 'path-casing', points }, layer);
-    el('polyline', { class: 'path-line', points }, layer);
-    for (const p of pts.slice(1)) el('circle', { class: 'path-dot', cx: p.x, cy: p.y, r: 9 }, layer);
+    svgEl('polyline', { class: 'path-casing', points }, layer);
+    svgEl('polyline', { class: 'path-line', points }, layer);
+    for (const p of pts.slice(1)) svgEl('circle', { class: 'path-dot', cx: p.x, cy: p.y, r: 9 }, layer);
   }
 
   _onClick(e) {

@@ -4,8 +4,7 @@
 // the figures as a table beside it. The scaling, the ticks, the line and
 // the words are pure functions; ratingChart makes the elements.
 
-import { el } from './board.js';
-import { h } from './dom.js';
+import { h, svgEl } from './dom.js';
 import { formatDate, t } from './i18n.js';
 import { diffText } from './rated.js';
 
@@ -94,29 +93,29 @@ export function ratingChart(history) {
   }
   const s = chartScale(points);
   const id = `chart-${history.size}-${history.speed}`;
-  const svg = el('svg', {
+  const svg = svgEl('svg', {
     viewBox: `0 0 ${CHART.width} ${CHART.height}`, class: 'rating-chart', role: 'img',
     'aria-labelledby': `${id}-title ${id}-desc`, 'data-testid': 'rating-chart',
   });
-  el('title', { id: `${id}-title` }, svg).textContent = t('chart.title', { pool });
-  el('desc', { id: `${id}-desc` }, svg).textContent = summary;
+  svgEl('title', { id: `${id}-title` }, svg).textContent = t('chart.title', { pool });
+  svgEl('desc', { id: `${id}-desc` }, svg).textContent = summary;
   for (const tick of s.ticks) {
-    el('line', { class: 'grid', x1: CHART.left, x2: CHART.width - CHART.right, y1: fix(s.y(tick)), y2: fix(s.y(tick)) }, svg);
-    el('text', { class: 'tick', x: CHART.left - 6, y: fix(s.y(tick)) + 4, 'text-anchor': 'end' }, svg).textContent = String(tick);
+    svgEl('line', { class: 'grid', x1: CHART.left, x2: CHART.width - CHART.right, y1: fix(s.y(tick)), y2: fix(s.y(tick)) }, svg);
+    svgEl('text', { class: 'tick', x: CHART.left - 6, y: fix(s.y(tick)) + 4, 'text-anchor': 'end' }, svg).textContent = String(tick);
   }
   const first = points[0].at;
   const last = points[points.length - 1].at;
   const date = (when) => formatDate(when);
-  el('text', { class: 'tick', x: CHART.left, y: CHART.height - 6 }, svg).textContent = date(first);
+  svgEl('text', { class: 'tick', x: CHART.left, y: CHART.height - 6 }, svg).textContent = date(first);
   if (date(last) !== date(first)) {
-    el('text', { class: 'tick', x: CHART.width - CHART.right, y: CHART.height - 6, 'text-anchor': 'end' }, svg).textContent = date(last);
+    svgEl('text', { class: 'tick', x: CHART.width - CHART.right, y: CHART.height - 6, 'text-anchor': 'end' }, svg).textContent = date(last);
   }
-  el('path', { class: 'line', d: chartPath(points, s) }, svg);
-  const start = el('circle', { class: 'start', cx: fix(s.x(0)), cy: fix(s.y(startRating(points))), r: 3 }, svg);
-  el('title', {}, start).textContent = t('chart.before', { rating: Math.round(startRating(points)) });
+  svgEl('path', { class: 'line', d: chartPath(points, s) }, svg);
+  const start = svgEl('circle', { class: 'start', cx: fix(s.x(0)), cy: fix(s.y(startRating(points))), r: 3 }, svg);
+  svgEl('title', {}, start).textContent = t('chart.before', { rating: Math.round(startRating(points)) });
   points.forEach((p, i) => {
-    const dot = el('circle', { class: 'dot', cx: fix(s.x(i + 1)), cy: fix(s.y(p.rating)), r: 4 }, svg);
-    el('title', {}, dot).textContent = t('chart.point', { game: i + 1, date: date(p.at), rating: Math.round(p.rating), change: change(p.diff) });
+    const dot = svgEl('circle', { class: 'dot', cx: fix(s.x(i + 1)), cy: fix(s.y(p.rating)), r: 4 }, svg);
+    svgEl('title', {}, dot).textContent = t('chart.point', { game: i + 1, date: date(p.at), rating: Math.round(p.rating), change: change(p.diff) });
   });
   const rows = points.map((p, i) => h('tr', {},
     h('td', { class: 'num' }, String(i + 1)),

@@ -58,6 +58,14 @@ export function rovingKeys(box, sel, across = false) {
   });
 }
 
+/** svgEl makes an SVG element with attributes, appended to parent if one is given. */
+export function svgEl(name, attrs = {}, parent = null) {
+  const e = document.createElementNS('http://www.w3.org/2000/svg', name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
 /** h makes an HTML element: h('button', {class: 'x', onclick}, 'text', child). */
 export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
