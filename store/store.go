@@ -253,4 +253,12 @@ type Change struct {
 	// Work says that engine work was queued (package enginework): the
 	// idle workers of the other processes look for it at once.
 	Work bool
+	// State, if not nil, is the game as the change left it (Version),
+	// but that its Moves hold only the moves from ply Keep on: a process
+	// holding the game at Version-1 applies the change to its copy
+	// without reading the game back; one missing a version reads it
+	// back. A feed may leave State out (a payload too long): the game is
+	// read back.
+	State *Game
+	Keep  int
 }

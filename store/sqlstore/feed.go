@@ -85,12 +85,25 @@ type wireChange struct {
 	Version int64  `json:"version,omitempty"`
 	Lobby   bool   `json:"lobby,omitempty"`
 	Work    bool   `json:"work,omitempty"`
+	// State and Keep are the change itself (store.Change), left out
+	// of a payload that would be too long for PostgreSQL.
+	State *store.Game `json:"state,omitempty"`
+	Keep  int         `json:"keep,omitempty"`
 }
+
+// maxPayload is the longest payload sent: PostgreSQL refuses one of 8,000
+// bytes or more.
+const maxPayload = 7900
 
 // Publish announces c to every follower of the feed, this process's
 // too.
 func (f *Feed) Publish(ctx context.Context, c store.Change) error {
 	payload, err := json.Marshal(wireChange(c))
+	if err == nil && len(payload) > maxPayload {
+		// The followers read the game back instead.
+		c.State, c.Keep = nil, 0
+		payload, err = json.Marshal(wireChange(c))
+	}
 	if err != nil {
 		return fmt.Errorf("sqlstore: publish: %w", err)
 	}
