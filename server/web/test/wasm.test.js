@@ -106,3 +106,17 @@ test('positionText', async (t) => {
     { code: 'position.invalid', message: 'This position cannot be read: White has 1 man on the board and 8 in hand; 8 at most' }));
   await t.test('format', () => assert.equal(rules.format('9x9 w 0/0 e7:B1, d4:W3 c5:B2w2 e5:B1 c7:B1'), D1));
 });
+
+// The table the server's TestOneViewOfPositions asks of the API: the engine
+// built for the browser answers each request as the server does, its
+// value or its refusal ({code, params, message}) the same to the field.
+const table = JSON.parse(readFileSync(new URL('../../../view/testdata/answers.json', import.meta.url), 'utf8'));
+
+test('the answers of the server', async (t) => {
+  for (const c of table.state) {
+    await t.test(c.name, () => assert.deepEqual(JSON.parse(rules.api.state(JSON.stringify(c.request))), c.want));
+  }
+  for (const c of table.why) {
+    await t.test(`why: ${c.name}`, () => assert.deepEqual(JSON.parse(rules.api.why(JSON.stringify({ position: c.position, move: c.move }))), c.want));
+  }
+});
