@@ -25,6 +25,7 @@ import (
 	"emergo/player"
 	"emergo/rules"
 	"emergo/store"
+	"emergo/view"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -204,7 +205,9 @@ func jsonKind(t reflect.Type) string {
 	return "another value"
 }
 
-var colorNames = [2]string{"white", "black"}
+// colorNames are the words of the colours, as every answer of the API
+// writes them.
+var colorNames = view.ColorNames
 
 // offerJSON is who makes an offer, or null for none.
 func offerJSON(o game.Offer) any {
@@ -212,13 +215,6 @@ func offerJSON(o game.Offer) any {
 		return nil
 	}
 	return colorNames[o.By]
-}
-
-type squareJSON struct {
-	Square    string `json:"square"`
-	Owner     string `json:"owner"`
-	Top       int    `json:"top"`
-	Prisoners int    `json:"prisoners"`
 }
 
 type playerJSON struct {
@@ -262,15 +258,14 @@ func formatDeadline(t time.Time) string {
 	return t.UTC().Truncate(time.Millisecond).Format("2006-01-02T15:04:05.000Z07:00")
 }
 
+// stateJSON is a game as a viewer sees it: its position as every view
+// draws one (package view), and the game's own fields: its moves, what
+// may be played, its outcome, its players, clocks and offers.
 type stateJSON struct {
+	view.Board
 	ID        string                `json:"id"`
-	Size      int                   `json:"size"`
 	Mode      string                `json:"mode"`
 	Level     int                   `json:"level"`
-	Position  string                `json:"position"`
-	Turn      string                `json:"turn"`
-	Hands     map[string]int        `json:"hands"`
-	Board     []squareJSON          `json:"board"`
 	Moves     []string              `json:"moves"`
 	Legal     []string              `json:"legal"`
 	Shadow    int                   `json:"shadow"`
@@ -307,26 +302,13 @@ type idleJSON struct {
 	AbandonMS int64 `json:"abandon_ms"`
 }
 
+// boardJSON is a game's position before one of its moves (GET
+// /api/games/{id}/at/{ply}): the board as every view draws it, the ply
+// and the move that led there, or null.
 type boardJSON struct {
-	Ply      int            `json:"ply"`
-	Position string         `json:"position"`
-	Turn     string         `json:"turn"`
-	Hands    map[string]int `json:"hands"`
-	Board    []squareJSON   `json:"board"`
-	LastMove any            `json:"lastMove"`
-}
-
-func boardOf(p *rules.Position) ([]squareJSON, map[string]int) {
-	g := p.Geometry()
-	board := []squareJSON{}
-	for sq := rules.Square(0); int(sq) < g.Squares; sq++ {
-		c := p.At(sq)
-		if c.Empty() {
-			continue
-		}
-		board = append(board, squareJSON{g.Name(sq), colorNames[c.Owner], c.Top, c.Prisoners})
-	}
-	return board, map[string]int{"white": p.Hand(rules.White), "black": p.Hand(rules.Black)}
+	view.Board
+	Ply      int `json:"ply"`
+	LastMove any `json:"lastMove"`
 }
 
 // state is the game as the viewer sees it. lv is locked.
@@ -334,11 +316,9 @@ func (s *Server) state(lv *live, who viewer) stateJSON {
 	r := lv.r
 	g := r.game
 	p := g.Rules().Position()
-	board, hands := boardOf(&p)
 	st := stateJSON{
-		ID: r.id, Size: p.Geometry().N, Mode: r.mode.String(), Level: r.level,
-		Position: notation.FormatPosition(&p), Turn: colorNames[p.Side()],
-		Hands: hands, Board: board, Moves: []string{}, Legal: []string{},
+		Board: view.BoardOf(&p), ID: r.id, Mode: r.mode.String(), Level: r.level,
+		Moves: []string{}, Legal: []string{},
 		Result: g.Ending().Result.String(), Reason: r.reason(),
 		Over: g.Over(), Abortable: r.mode != analysisGame && g.CanAbort(), Analysis: r.analysisOpen(),
 		DrawOffer: offerJSON(g.DrawOffer()), Takeback: offerJSON(g.TakeBackRequest()),
@@ -610,8 +590,7 @@ func (s *Server) handleAt(r *request) (int, any, error) {
 		return 0, nil, invalid("ply must be from 0 to %d", board.Len())
 	}
 	p := board.PositionAt(ply)
-	squares, hands := boardOf(&p)
-	out := boardJSON{Ply: ply, Position: notation.FormatPosition(&p), Turn: colorNames[p.Side()], Hands: hands, Board: squares}
+	out := boardJSON{Board: view.BoardOf(&p), Ply: ply}
 	if ply > 0 {
 		out.LastMove = board.Moves()[ply-1].Text(board.Geometry())
 	}

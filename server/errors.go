@@ -11,6 +11,7 @@ import (
 	"emergo/lobby"
 	"emergo/notation"
 	"emergo/rules"
+	"emergo/view"
 )
 
 // An error of the API is a status, a code and an English message
@@ -107,6 +108,14 @@ const (
 
 	// Puzzles.
 	codeNoPuzzle = "puzzle.not_found"
+
+	// Positions: a position that cannot be read or set up (params.detail).
+	// The refusals of the rules (package view) are the browser engine's
+	// too: its codes are this one, the move.* codes of notation.MoveProblem
+	// and game.over for a move after the end, with params.index for a move
+	// of a list (TestErrorCodesTranslated checks that each is one of
+	// these).
+	codePosition = "position.invalid"
 )
 
 // busy are the codes of the refusals of a total bound (a full queue, a
@@ -159,10 +168,13 @@ func httpError(err error) *apiError {
 		over *game.OverError
 		none *game.NoOfferError
 		bad  *notation.MoveError
+		no   *view.Refusal
 	)
 	switch {
 	case errors.As(err, &ae):
 		return ae
+	case errors.As(err, &no):
+		return refused(no)
 	case errors.As(err, &name):
 		return nameError(name)
 	case errors.As(err, &over) && over.Ending.Termination == game.Aborted:
@@ -230,13 +242,15 @@ func or(s, alt string) string {
 
 // moveError is the answer to a move that cannot be played: 400, the
 // code and parameters of notation.MoveProblem, and the English message.
-func moveError(e *notation.MoveError) *apiError {
-	p := notation.MoveProblem(e)
-	out := &apiError{status: http.StatusBadRequest, code: p.Code, msg: "illegal move " + e.Error(), params: p.Params}
-	if e.Text == "" {
-		out.msg = "illegal move: " + e.Err.Error()
-	}
-	return out
+func moveError(e *notation.MoveError) *apiError { return refused(view.MoveRefusal(e)) }
+
+// refused is the answer to a request the rules refuse (package view): a
+// position that cannot be read, a move that cannot be played, a move
+// after the end of the game. The request is at fault: 400, with the
+// refusal's code, parameters and message, as the browser's engine gives
+// them.
+func refused(no *view.Refusal) *apiError {
+	return &apiError{status: http.StatusBadRequest, code: no.Code, msg: no.Message, params: no.Params}
 }
 
 // nameError is the answer to a username or a name refused.

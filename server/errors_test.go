@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"emergo/server"
+	"emergo/view"
 )
 
 // apiErr is an error as the API answers it.
@@ -37,7 +38,8 @@ var codeRE = regexp.MustCompile(`"([a-z]+\.[a-z_]+)"`)
 // TestErrorCodesTranslated: every error code of the server and of the
 // notation's problems (which the browser's rules give too) has its
 // message, error.CODE, in every catalogue of the pages, and the
-// catalogues have no message of a code neither has.
+// catalogues have no message of a code neither has; and every code of
+// package view's refusals is one of them.
 func TestErrorCodesTranslated(t *testing.T) {
 	codes := map[string]bool{}
 	for _, file := range []string{"errors.go", "../notation/problem.go"} {
@@ -51,6 +53,13 @@ func TestErrorCodesTranslated(t *testing.T) {
 	}
 	if len(codes) < 40 {
 		t.Fatalf("errors.go has %d codes: the pattern misses them", len(codes))
+	}
+	// The rules' refusals (package view) are the server's answers and the
+	// browser engine's alike: each of their codes is one of the server's.
+	for _, code := range view.Codes {
+		if !codes[code] {
+			t.Errorf("package view refuses with %s, which errors.go does not list", code)
+		}
 	}
 	for _, lang := range siteLanguages {
 		c := catalogue(t, lang)

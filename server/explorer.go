@@ -11,6 +11,7 @@ import (
 	"emergo/notation"
 	"emergo/player"
 	"emergo/store"
+	"emergo/view"
 )
 
 // maxExplorerMoves bounds the moves of an explorer request: the book and
@@ -50,7 +51,7 @@ type explorerSiteJSON struct {
 // explorerJSON is the explorer's answer: /api/position's for the
 // position, and the book's and the site's moves from it.
 type explorerJSON struct {
-	reachedJSON
+	view.Game
 	Book *explorerBookJSON `json:"book"`
 	Site *explorerSiteJSON `json:"site"`
 }
@@ -75,12 +76,12 @@ func (s *Server) handleExplorer(r *request) (int, any, error) {
 	if len(moves) > maxExplorerMoves {
 		return 0, nil, invalid("at most %d moves", maxExplorerMoves)
 	}
-	rg, at, err := reached(q.Get("position"), size, moves)
+	rg, err := view.Request{Position: q.Get("position"), Size: size, Moves: moves}.Play()
 	if err != nil {
 		return 0, nil, err
 	}
 	p := rg.Position()
-	out := explorerJSON{reachedJSON: at}
+	out := explorerJSON{Game: view.GameOf(rg)}
 	bk := book.Embedded(p.Geometry().N)
 	if e, ok := bk.Lookup(&p); ok {
 		out.Book = &explorerBookJSON{Games: e.Games(), Score: e.Score, Best: e.Best, Depth: bk.Config.Depth,
@@ -101,7 +102,7 @@ func (s *Server) handleExplorer(r *request) (int, any, error) {
 	if s.explorer != nil {
 		ms, err := explorer.Moves(r.Context(), s.explorer, &p)
 		if err != nil {
-			s.log.Error("explorer", "position", at.Position, "err", err)
+			s.log.Error("explorer", "position", out.Board.Position, "err", err)
 			return 0, nil, errReadStorage
 		}
 		out.Site = &explorerSiteJSON{Moves: movesJSON(ms, nil)}

@@ -225,11 +225,12 @@ func TestExplorerBadRequests(t *testing.T) {
 		q    url.Values
 		code string
 	}{
-		{"size", url.Values{"size": {"8"}}, "request.invalid"},
+		{"size", url.Values{"size": {"8"}}, "position.invalid"},
 		{"not a number", url.Values{"size": {"nine"}}, "request.invalid"},
 		{"illegal move", url.Values{"moves": {"c3,c3"}}, "move.occupied"},
 		{"centre first", url.Values{"moves": {"e5"}}, "move.centre_first"},
-		{"position", url.Values{"position": {"9x9 w"}}, "request.invalid"},
+		{"position", url.Values{"position": {"9x9 w"}}, "position.invalid"},
+		{"a move after the end", url.Values{"position": {"9x9 b 0/0 a1:W1"}, "moves": {"a1-b2"}}, "game.over"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			code, a := c.explore(t, tt.q)

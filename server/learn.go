@@ -1,41 +1,14 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 
 	"emergo/lessons"
-	"emergo/notation"
-	"emergo/rules"
+	"emergo/view"
 )
-
-// positionJSON is a position as the board draws it: the same fields as a
-// game's state (board, hands, turn, legal), its size and text, and the
-// move that led to it, or null.
-type positionJSON struct {
-	Size     int            `json:"size"`
-	Position string         `json:"position"`
-	Turn     string         `json:"turn"`
-	Hands    map[string]int `json:"hands"`
-	Board    []squareJSON   `json:"board"`
-	Legal    []string       `json:"legal"`
-	LastMove any            `json:"lastMove"`
-}
-
-func positionOf(p *rules.Position, last rules.Move) positionJSON {
-	g := p.Geometry()
-	board, hands := boardOf(p)
-	out := positionJSON{
-		Size: g.N, Position: notation.FormatPosition(p), Turn: colorNames[p.Side()],
-		Hands: hands, Board: board, Legal: notation.SortedMoves(g, p.Legal(nil)),
-	}
-	if !last.IsZero() {
-		out.LastMove = last.Text(g)
-	}
-	return out
-}
 
 // The course as GET /api/lessons gives it (docs/api.md): every text is a
 // key of the catalogues, which the page says in its language.
@@ -48,9 +21,9 @@ type (
 		Exercises []exerciseJSON `json:"exercises"`
 	}
 	exerciseJSON struct {
-		Ask  string       `json:"ask"`
-		Done string       `json:"done"`
-		View positionJSON `json:"view"`
+		Ask  string        `json:"ask"`
+		Done string        `json:"done"`
+		View view.Position `json:"view"`
 		// Accept are the right moves: every legal move when the
 		// exercise names none.
 		Accept []string    `json:"accept"`
@@ -75,7 +48,7 @@ var courseJSON = sync.OnceValue(func() []lessonJSON {
 			if err != nil {
 				panic(fmt.Sprintf("server: lesson %s, exercise %d: %v", l.ID, i+1, err)) // the lessons' tests set up every one
 			}
-			ej := exerciseJSON{Ask: l.AskKey(i), Done: l.DoneKey(i), View: positionOf(&p, last), Accept: ex.Accept, Wrong: []wrongJSON{}}
+			ej := exerciseJSON{Ask: l.AskKey(i), Done: l.DoneKey(i), View: view.PositionOf(&p, last), Accept: ex.Accept, Wrong: []wrongJSON{}}
 			if len(ej.Accept) == 0 {
 				ej.Accept = ej.View.Legal
 			}
@@ -100,7 +73,7 @@ func (s *Server) handleLessons(r *request) (int, any, error) {
 type whyJSON struct {
 	Legal  bool           `json:"legal"`
 	Move   string         `json:"move"`
-	After  *positionJSON  `json:"after,omitempty"`
+	After  *view.Position `json:"after,omitempty"`
 	Error  string         `json:"error,omitempty"`
 	Code   string         `json:"code,omitempty"`
 	Params map[string]any `json:"params,omitempty"`
@@ -108,7 +81,9 @@ type whyJSON struct {
 
 // handleWhy is POST /api/position/why {"position": TEXT, "move": TEXT}:
 // any move, legal or not, in any position, answered with the position
-// after it or the rule it breaks. The lessons ask it of every attempt.
+// after it or the rule it breaks (game.over when the position ends the
+// game), as the browser's rules answer it (view.Why). The lessons ask it
+// of every attempt.
 func (s *Server) handleWhy(r *request) (int, any, error) {
 	var req struct {
 		Position string `json:"position"`
@@ -117,20 +92,19 @@ func (s *Server) handleWhy(r *request) (int, any, error) {
 	if err := decode(r, &req); err != nil {
 		return 0, nil, err
 	}
-	p, err := notation.ParsePosition(req.Position)
-	if err != nil {
-		return 0, nil, invalid("%v", err)
+	if strings.TrimSpace(req.Position) == "" {
+		return 0, nil, &apiError{http.StatusBadRequest, codePosition, "position: no position given", map[string]any{"detail": "no position given"}}
 	}
-	m, err := notation.ParseMove(&p, req.Move)
+	g, err := view.Request{Position: req.Position}.Play()
 	if err != nil {
-		var bad *notation.MoveError
-		if !errors.As(err, &bad) {
-			bad = &notation.MoveError{Text: req.Move, Err: err}
-		}
-		e := moveError(bad)
-		return http.StatusOK, whyJSON{Move: req.Move, Error: e.msg, Code: e.code, Params: e.params}, nil
+		return 0, nil, err
 	}
+	m, no := view.Try(g, req.Move)
+	if no != nil {
+		return http.StatusOK, whyJSON{Move: req.Move, Error: no.Message, Code: no.Code, Params: no.Params}, nil
+	}
+	p := g.Position()
 	after := p.After(m)
-	view := positionOf(&after, m)
-	return http.StatusOK, whyJSON{Legal: true, Move: m.Text(p.Geometry()), After: &view}, nil
+	v := view.PositionOf(&after, m)
+	return http.StatusOK, whyJSON{Legal: true, Move: m.Text(p.Geometry()), After: &v}, nil
 }

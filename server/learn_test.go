@@ -130,7 +130,8 @@ func TestLessonsAPI(t *testing.T) {
 // TestWhy: POST /api/position/why answers any move in any position: a
 // legal one with the position after it, an illegal one with the code, the
 // rule and the parameters a refused move of a game has, and the English
-// message; a position it cannot read is a bad request.
+// message; a move in a position that ends the game is game.over; a
+// position it cannot read is a bad request, position.invalid.
 func TestWhy(t *testing.T) {
 	c := newEnv(t, server.Config{}).client()
 	const start7 = "7x7 w 8/8 -"
@@ -149,6 +150,8 @@ func TestWhy(t *testing.T) {
 			map[string]any{"move": "e3-d4", "side": "white", "rule": "4.1"}},
 		{"a light square", start7, "d5", "move.light_square", map[string]any{"move": "d5", "square": "d5", "n": 7.0}},
 		{"no move at all", start7, "", "move.empty", map[string]any{"move": ""}},
+		{"a position where the game is over", "7x7 w 0/0 d4:B3", "d4-e5", "game.over",
+			map[string]any{"result": "0-1", "reason": "all men taken prisoner"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := c.why(t, tc.position, tc.move)
@@ -175,8 +178,8 @@ func TestWhy(t *testing.T) {
 		body any
 		code string
 	}{
-		{"no position", map[string]string{"move": "a1"}, "request.invalid"},
-		{"a bad position", map[string]string{"position": "8x8 w 0/0 -", "move": "a1"}, "request.invalid"},
+		{"no position", map[string]string{"move": "a1"}, "position.invalid"},
+		{"a bad position", map[string]string{"position": "8x8 w 0/0 -", "move": "a1"}, "position.invalid"},
 		{"an unknown field", map[string]string{"position": start7, "move": "a1", "ply": "1"}, "request.malformed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -68,12 +68,12 @@ func TestPosition(t *testing.T) {
 			}
 		}},
 		{"a move after the end", map[string]any{"position": "9x9 b 0/0 a1:W1", "moves": []string{"a1-b2"}}, 400, func(t *testing.T, got answer) {
-			if got.Code != "request.invalid" {
+			if got.Code != "game.over" || got.Params["index"] != 0.0 || got.Params["result"] != "1-0" {
 				t.Errorf("got %+v", got)
 			}
 		}},
 		{"too many men", map[string]any{"position": "7x7 w 9/8 -"}, 400, func(t *testing.T, got answer) {
-			if got.Code != "request.invalid" {
+			if got.Code != "position.invalid" || got.Params["detail"] == nil {
 				t.Errorf("got %+v", got)
 			}
 		}},

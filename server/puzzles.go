@@ -15,6 +15,7 @@ import (
 	"emergo/puzzle"
 	"emergo/rating"
 	"emergo/rules"
+	"emergo/view"
 )
 
 // explainDepth is the depth of the search that refutes a wrong move of a
@@ -26,20 +27,20 @@ const explainDepth = 8
 // solver's moves and plays the replies itself.
 type (
 	puzzleJSON struct {
-		ID     string       `json:"id"`
-		Size   int          `json:"size"`
-		Themes []string     `json:"themes"`
-		Rating int          `json:"rating"`
-		Plays  int          `json:"plays"`
-		Solver string       `json:"solver"` // the solver's colour
-		Start  positionJSON `json:"start"`
-		Line   []plyJSON    `json:"line"`
-		You    solverJSON   `json:"you"`
+		ID     string        `json:"id"`
+		Size   int           `json:"size"`
+		Themes []string      `json:"themes"`
+		Rating int           `json:"rating"`
+		Plays  int           `json:"plays"`
+		Solver string        `json:"solver"` // the solver's colour
+		Start  view.Position `json:"start"`
+		Line   []plyJSON     `json:"line"`
+		You    solverJSON    `json:"you"`
 	}
 	plyJSON struct {
-		Move   string       `json:"move"`
-		Accept []string     `json:"accept"` // the move and the other paths to the same position
-		After  positionJSON `json:"after"`
+		Move   string        `json:"move"`
+		Accept []string      `json:"accept"` // the move and the other paths to the same position
+		After  view.Position `json:"after"`
 	}
 	solverJSON struct {
 		Rating      int  `json:"rating"`
@@ -53,12 +54,12 @@ type (
 	// forced end in the opponent's moves, negative when the opponent
 	// wins, 0 for none.
 	wrongMoveJSON struct {
-		Move       string       `json:"move"`
-		Best       string       `json:"best"`
-		After      positionJSON `json:"after"`
-		Refutation []string     `json:"refutation"`
-		Score      int32        `json:"score"`
-		Mate       int          `json:"mate"`
+		Move       string        `json:"move"`
+		Best       string        `json:"best"`
+		After      view.Position `json:"after"`
+		Refutation []string      `json:"refutation"`
+		Score      int32         `json:"score"`
+		Mate       int           `json:"mate"`
 	}
 	attemptJSON struct {
 		Solved bool           `json:"solved"`
@@ -172,7 +173,7 @@ func (s *Server) handlePuzzle(r *request) (int, any, error) {
 func puzzleOf(p *puzzle.Puzzle, stored map[string]rating.Rating, mine rating.Rating) puzzleJSON {
 	g := p.Start.Geometry()
 	out := puzzleJSON{ID: p.ID, Size: p.Size(), Themes: []string{}, Rating: p.Rating, Solver: colorNames[p.Solver()],
-		Start: positionOf(&p.Start, rules.Move{}), You: solverOf(mine)}
+		Start: view.PositionOf(&p.Start, rules.Move{}), You: solverOf(mine)}
 	if r, ok := stored[p.ID]; ok {
 		out.Rating, out.Plays = int(math.Round(r.Rating)), r.Games
 	}
@@ -186,7 +187,7 @@ func puzzleOf(p *puzzle.Puzzle, stored map[string]rating.Rating, mine rating.Rat
 			ply.Accept = append(ply.Accept, m.Text(g))
 		}
 		pos.Play(pl.Move)
-		ply.After = positionOf(&pos, pl.Move)
+		ply.After = view.PositionOf(&pos, pl.Move)
 		out.Line = append(out.Line, ply)
 	}
 	return out
@@ -257,7 +258,7 @@ func (s *Server) explain(r *request, p *puzzle.Puzzle, k int, m rules.Move) *wro
 		panic("server: a parsed move of a puzzle is not legal: " + err.Error())
 	}
 	after := g.Position()
-	out := &wrongMoveJSON{Move: m.Text(geo), Best: p.Line[2*k].Move.Text(geo), After: positionOf(&after, m), Refutation: []string{}}
+	out := &wrongMoveJSON{Move: m.Text(geo), Best: p.Line[2*k].Move.Text(geo), After: view.PositionOf(&after, m), Refutation: []string{}}
 	if g.Outcome().Over() {
 		return out
 	}

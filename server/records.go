@@ -14,6 +14,7 @@ import (
 	"emergo/player"
 	"emergo/record"
 	"emergo/rules"
+	"emergo/view"
 )
 
 // recordOf builds the record of a game on the site.
@@ -157,7 +158,7 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 	if req.Depth < 1 || req.Depth > 12 {
 		return 0, nil, invalid("depth must be from 1 to 12")
 	}
-	rg, err := playFrom(req.Position, req.Size, req.Moves)
+	rg, err := view.Request{Position: req.Position, Size: req.Size, Moves: req.Moves}.Play()
 	if err != nil {
 		return 0, nil, err
 	}

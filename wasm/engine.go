@@ -1,3 +1,15 @@
+// Command wasm is the engine of the site's pages: the rules, the notation
+// and the search (through package player) compiled to WebAssembly
+// (GOOS=js GOARCH=wasm), which server/web/wasm.js and the engine's worker
+// load. JavaScript calls it with JSON text and gets JSON text back
+// (main_js.go). The rules' functions are package view's, which the
+// server's API answers with too, so that a page gets the same views and
+// the same refusals from either; the search's are made here (engine.go),
+// without syscall/js, so that they are tested natively.
+//
+// Built for this machine instead, the command builds itself for the
+// browser and writes the site's artefact (artefact.go): `go generate
+// ./server`, or `go run ./wasm -out server/web`.
 package main
 
 import (
@@ -6,6 +18,7 @@ import (
 
 	"emergo/player"
 	"emergo/rules"
+	"emergo/view"
 )
 
 // analyseRequest is a search the engine's worker asks for: a game (its
@@ -13,7 +26,7 @@ import (
 // or, with a level, the move of the engine at that level (1 to
 // player.MaxLevel), as it would play it in a game.
 type analyseRequest struct {
-	gameRequest
+	view.Request
 	MultiPV int `json:"multipv"`
 	Depth   int `json:"depth"`
 	Level   int `json:"level"`
@@ -88,13 +101,12 @@ func newAnalyser(pause func(), slice time.Duration) *analyser {
 // lines of the result (Final), and returns the result. Each search starts
 // from a clear table, so that it depends only on its request.
 func (a *analyser) analyse(ctx context.Context, req analyseRequest, info func(infoJSON)) (bestJSON, error) {
-	g, err := gameOf(req.gameRequest)
+	g, err := req.Play()
 	if err != nil {
 		return bestJSON{}, err
 	}
 	if g.Outcome().Over() {
-		return bestJSON{}, &problemJSON{Code: "analysis.game_over", Params: map[string]any{},
-			Message: "the game is over in this position: there is nothing to analyse"}
+		return bestJSON{}, view.Refuse(view.CodeAnalysisOver, "the game is over in this position: there is nothing to analyse")
 	}
 	geo := g.Geometry()
 	if a.pause != nil {
@@ -136,12 +148,12 @@ func (a *analyser) levelMove(ctx context.Context, g *rules.Game, level int) (bes
 	a.searcher.NewGame()
 	e, err := player.NewEngine(level, player.EngineOptions{Search: a.searcher, Seed: uint64(time.Now().UnixNano())})
 	if err != nil {
-		return bestJSON{}, &problemJSON{Code: "request.invalid", Params: map[string]any{}, Message: err.Error()}
+		return bestJSON{}, view.Refuse(view.CodeInvalid, "%s", err.Error())
 	}
 	start := time.Now()
 	m, err := e.Move(ctx, g, player.Clock{})
 	if err != nil {
-		return bestJSON{}, &problemJSON{Code: "analysis.interrupted", Params: map[string]any{}, Message: err.Error()}
+		return bestJSON{}, view.Refuse(view.CodeInterrupted, "%s", err.Error())
 	}
 	text := m.Text(g.Geometry())
 	return bestJSON{Move: text, PV: []string{text}, MS: time.Since(start).Milliseconds(), Lines: []infoJSON{}}, nil

@@ -7,7 +7,12 @@ import (
 
 	"emergo/notation"
 	"emergo/player"
+	"emergo/view"
 )
+
+// D1 of the rule cases: White's only move is the five-man capture, which
+// wins.
+const d1 = "9x9 w 0/0 d4:W3 c5:B2w2 e5:B1 c7:B1 e7:B1"
 
 // TestAnalyseFindsTheNativeMove: a search to a depth finds the move, the
 // score and the line of the native engine's search to that depth from a
@@ -19,9 +24,9 @@ func TestAnalyseFindsTheNativeMove(t *testing.T) {
 		name string
 		req  analyseRequest
 	}{
-		{"the start, three lines", analyseRequest{gameRequest: gameRequest{Size: 7}, Depth: 5, MultiPV: 3}},
-		{"after some moves", analyseRequest{gameRequest: gameRequest{Size: 9, Moves: []string{"c3", "g7", "e7", "c9", "e3"}}, Depth: 6}},
-		{"a forced win", analyseRequest{gameRequest: gameRequest{Position: d1}, Depth: 3}},
+		{"the start, three lines", analyseRequest{Request: view.Request{Size: 7}, Depth: 5, MultiPV: 3}},
+		{"after some moves", analyseRequest{Request: view.Request{Size: 9, Moves: []string{"c3", "g7", "e7", "c9", "e3"}}, Depth: 6}},
+		{"a forced win", analyseRequest{Request: view.Request{Position: d1}, Depth: 3}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -30,7 +35,7 @@ func TestAnalyseFindsTheNativeMove(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, err := gameOf(tc.req.gameRequest)
+			g, err := tc.req.Play()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,7 +81,7 @@ func TestAnalyseStops(t *testing.T) {
 			cancel()
 		}
 	}, time.Millisecond)
-	got, err := a.analyse(ctx, analyseRequest{gameRequest: gameRequest{Size: 9, Moves: []string{"c3", "g7"}}}, func(in infoJSON) {
+	got, err := a.analyse(ctx, analyseRequest{Request: view.Request{Size: 9, Moves: []string{"c3", "g7"}}}, func(in infoJSON) {
 		deepest = max(deepest, in.Depth)
 	})
 	if err != nil {
@@ -91,12 +96,12 @@ func TestAnalyseStops(t *testing.T) {
 // engine at that level; a finished game has nothing to analyse.
 func TestAnalyseLevel(t *testing.T) {
 	a := newAnalyser(nil, 0)
-	got, err := a.analyse(t.Context(), analyseRequest{gameRequest: gameRequest{Position: d1}, Level: 3}, func(infoJSON) {})
+	got, err := a.analyse(t.Context(), analyseRequest{Request: view.Request{Position: d1}, Level: 3}, func(infoJSON) {})
 	if err != nil || got.Move != "d4xb6xd8xf6xd4xb6" {
 		t.Errorf("level 3 in D1: %+v, %v; want the only move", got, err)
 	}
-	_, err = a.analyse(t.Context(), analyseRequest{gameRequest: gameRequest{Position: "9x9 w 0/0 d4:B3"}}, func(infoJSON) {})
-	if p, ok := err.(*problemJSON); !ok || p.Code != "analysis.game_over" {
+	_, err = a.analyse(t.Context(), analyseRequest{Request: view.Request{Position: "9x9 w 0/0 d4:B3"}}, func(infoJSON) {})
+	if p, ok := err.(*view.Refusal); !ok || p.Code != view.CodeAnalysisOver {
 		t.Errorf("a finished game: %v, want analysis.game_over", err)
 	}
 }

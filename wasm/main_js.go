@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"syscall/js"
 	"time"
+
+	"emergo/view"
 )
 
 // slice is how long a search runs before it lets the worker handle its
@@ -15,7 +17,8 @@ const slice = 20 * time.Millisecond
 
 // main puts the functions of the page's rules and of the engine's worker
 // on globalThis.emergoWasm, then waits for calls. Each takes and returns
-// JSON text (rules.go, engine.go):
+// JSON text (the rules are package view's, as the server's API answers
+// them; the search is engine.go's):
 //
 //	state(request) → {ok: state} | {error}
 //	why(request) → {ok: problem or absent} | {error}
@@ -31,9 +34,9 @@ func main() {
 	text := func(f func(string) string) js.Func {
 		return js.FuncOf(func(_ js.Value, args []js.Value) any { return f(args[0].String()) })
 	}
-	api.Set("state", text(state))
-	api.Set("why", text(why))
-	api.Set("positionText", text(positionText))
+	api.Set("state", text(view.State))
+	api.Set("why", text(view.Why))
+	api.Set("positionText", text(view.PositionText))
 
 	resumed := make(chan struct{}, 1)
 	var (
@@ -65,15 +68,15 @@ func main() {
 			defer func() { running <- struct{}{} }()
 			pauseJS = pause
 			var req analyseRequest
-			if err := decode(request, &req); err != nil {
-				onDone.Invoke(reply(nil, err))
+			if err := view.Decode(request, &req); err != nil {
+				onDone.Invoke(view.Reply(nil, err))
 				return
 			}
 			best, err := a.analyse(ctx, req, func(in infoJSON) {
 				line, _ := json.Marshal(in)
 				onInfo.Invoke(string(line))
 			})
-			onDone.Invoke(reply(best, err))
+			onDone.Invoke(view.Reply(best, err))
 		}()
 		return nil
 	}))

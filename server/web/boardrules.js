@@ -19,10 +19,10 @@ export class MoveListError extends Error {
   }
 }
 
-/** moveListError is the MoveListError of a refusal of either source: the rules' code, its parameters, the place. */
+/** moveListError is the MoveListError of a refusal of either source, which refuse alike: the rules' code, its parameters, the place (params.index). */
 function moveListError(e) {
   const params = e.params || {};
-  const index = Number.isInteger(e.index) ? e.index : Number.isInteger(params.index) ? params.index : -1;
+  const index = Number.isInteger(params.index) ? params.index : -1;
   const message = (e.code && errorText(e.code, params)) || e.message || t('error.move.illegal');
   return new MoveListError(index, message);
 }

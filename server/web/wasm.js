@@ -16,20 +16,22 @@ import './wasm_exec.js';
 export const WASM_URL = '/engine.wasm';
 
 /**
- * RulesError is a position or a move the rules refuse: the code of the
- * pages' catalogues (error.CODE) and its params, the rule (its number in
- * the rules, for a move), which move of the list it is (index, from 0;
- * null for the position), and the message in the page's language (the
- * English text when the catalogue has none).
+ * RulesError is a position or a move the rules refuse, as the engine
+ * answers it and the server's API too ({code, params, message}): the code
+ * of the pages' catalogues (error.CODE) and its params, and from them the
+ * rule (params.rule, its number in the rules, for a move) and which move
+ * of the list it is (params.index, from 0; null for the position); the
+ * message in the page's language (the English text when the catalogue
+ * has none).
  */
 export class RulesError extends Error {
-  constructor({ code, rule = '', params = {}, message = '', index = null }) {
+  constructor({ code, params = {}, message = '' }) {
     super(errorText(code, params) || message);
     this.name = 'RulesError';
     this.code = code;
-    this.rule = rule;
+    this.rule = params.rule ?? '';
     this.params = params;
-    this.index = index ?? null;
+    this.index = Number.isInteger(params.index) ? params.index : null;
   }
 }
 

@@ -20,8 +20,8 @@ test('Rules', async (t) => {
   });
   const refusals = [
     {
-      name: "the browser's rules: the index on the error",
-      err: Object.assign(new Error('e5 is occupied'), { code: 'move.occupied', params: { square: 'e5' }, index: 1 }),
+      name: "the browser's rules: the index among the parameters",
+      err: Object.assign(new Error('e5 is occupied'), { code: 'move.occupied', params: { square: 'e5', index: 1 } }),
       index: 1, message: 'e5 is occupied.',
     },
     {

@@ -29,22 +29,22 @@ test('state', async (t) => {
     {
       name: 'the start of 9x9',
       game: { size: 9 },
-      want: { position: '9x9 w 12/12 -', turn: 'white', hands: { white: 12, black: 12 }, board: [], over: false, result: '*', reason: '', shadow: 1, legalCount: 40, moves: [] },
+      want: { position: '9x9 w 12/12 -', turn: 'white', hands: { white: 12, black: 12 }, board: [], lastMove: null, over: false, result: '*', reason: '', shadow: 1, legalCount: 40, moves: [] },
     },
     {
       name: 'null position and 7x7, moves typed loosely',
       game: { position: null, size: 7, moves: [' C3 ', '@e5'] },
-      want: { position: '7x7 w 7/7 c3:W1 e5:B1', turn: 'white', hands: { white: 7, black: 7 }, board: [{ square: 'c3', owner: 'white', top: 1, prisoners: 0 }, { square: 'e5', owner: 'black', top: 1, prisoners: 0 }], over: false, result: '*', reason: '', shadow: 1, legalCount: 20, moves: ['c3', 'e5'] },
+      want: { position: '7x7 w 7/7 c3:W1 e5:B1', turn: 'white', hands: { white: 7, black: 7 }, board: [{ square: 'c3', owner: 'white', top: 1, prisoners: 0 }, { square: 'e5', owner: 'black', top: 1, prisoners: 0 }], lastMove: 'e5', over: false, result: '*', reason: '', shadow: 1, legalCount: 20, moves: ['c3', 'e5'] },
     },
     {
       name: 'a capture that wins',
       game: { position: D1, moves: ['d4xb6xd8xf6xd4xb6'] },
-      want: { position: '9x9 b 0/0 c5:W2 b6:W3b5', turn: 'black', hands: { white: 0, black: 0 }, board: [{ square: 'c5', owner: 'white', top: 2, prisoners: 0 }, { square: 'b6', owner: 'white', top: 3, prisoners: 5 }], over: true, result: '1-0', reason: 'all men taken prisoner', shadow: 0, legalCount: 0, moves: ['d4xb6xd8xf6xd4xb6'] },
+      want: { position: '9x9 b 0/0 c5:W2 b6:W3b5', turn: 'black', hands: { white: 0, black: 0 }, board: [{ square: 'c5', owner: 'white', top: 2, prisoners: 0 }, { square: 'b6', owner: 'white', top: 3, prisoners: 5 }], lastMove: 'd4xb6xd8xf6xd4xb6', over: true, result: '1-0', reason: 'all men taken prisoner', shadow: 0, legalCount: 0, moves: ['d4xb6xd8xf6xd4xb6'] },
     },
     {
       name: 'threefold repetition counts the moves given',
       game: { position: D13, moves: [...cycle, ...cycle] },
-      want: { position: D13, turn: 'white', hands: { white: 0, black: 0 }, board: [{ square: 'a1', owner: 'white', top: 1, prisoners: 11 }, { square: 'i9', owner: 'black', top: 1, prisoners: 11 }], over: true, result: '1/2-1/2', reason: 'threefold repetition', shadow: 0, legalCount: 0, moves: [...cycle, ...cycle] },
+      want: { position: D13, turn: 'white', hands: { white: 0, black: 0 }, board: [{ square: 'a1', owner: 'white', top: 1, prisoners: 11 }, { square: 'i9', owner: 'black', top: 1, prisoners: 11 }], lastMove: 'h8-i9', over: true, result: '1/2-1/2', reason: 'threefold repetition', shadow: 0, legalCount: 0, moves: [...cycle, ...cycle] },
     },
   ];
   for (const c of cases) {
@@ -105,4 +105,18 @@ test('positionText', async (t) => {
     () => rules.positionText({ size: 7, turn: 'white', hands: { white: 8, black: 0 }, board: [{ square: 'd4', owner: 'white', top: 1, prisoners: 0 }] }),
     { code: 'position.invalid', message: 'This position cannot be read: White has 1 man on the board and 8 in hand; 8 at most' }));
   await t.test('format', () => assert.equal(rules.format('9x9 w 0/0 e7:B1, d4:W3 c5:B2w2 e5:B1 c7:B1'), D1));
+});
+
+// The table the server's TestOneViewOfPositions asks of the API: the engine
+// built for the browser answers each request as the server does, its
+// value or its refusal ({code, params, message}) the same to the field.
+const table = JSON.parse(readFileSync(new URL('../../../view/testdata/answers.json', import.meta.url), 'utf8'));
+
+test('the answers of the server', async (t) => {
+  for (const c of table.state) {
+    await t.test(c.name, () => assert.deepEqual(JSON.parse(rules.api.state(JSON.stringify(c.request))), c.want));
+  }
+  for (const c of table.why) {
+    await t.test(`why: ${c.name}`, () => assert.deepEqual(JSON.parse(rules.api.why(JSON.stringify({ position: c.position, move: c.move }))), c.want));
+  }
 });

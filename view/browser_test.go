@@ -1,4 +1,4 @@
-package main
+package view
 
 import (
 	"encoding/json"
@@ -7,9 +7,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// call runs a function of the JavaScript API on a request and decodes its
-// answer into ok or its problem.
-func call(t *testing.T, f func(string) string, request any, ok any) *problemJSON {
+// call runs a function of the browser's rules on a request and decodes its
+// answer into ok or its refusal.
+func call(t *testing.T, f func(string) string, request any, ok any) *Refusal {
 	t.Helper()
 	req, err := json.Marshal(request)
 	if err != nil {
@@ -17,7 +17,7 @@ func call(t *testing.T, f func(string) string, request any, ok any) *problemJSON
 	}
 	var a struct {
 		OK    json.RawMessage `json:"ok"`
-		Error *problemJSON    `json:"error"`
+		Error *Refusal        `json:"error"`
 	}
 	out := f(string(req))
 	if err := json.Unmarshal([]byte(out), &a); err != nil {
@@ -43,33 +43,33 @@ var cycle = []string{"a1-b2", "i9-h8", "b2-a1", "h8-i9"}
 func TestState(t *testing.T) {
 	tests := []struct {
 		name string
-		req  gameRequest
-		want stateJSON
+		req  Request
+		want Game
 	}{
-		{"the start of 7x7", gameRequest{Size: 7}, stateJSON{
-			Position: "7x7 w 8/8 -", Size: 7, Turn: "white", Hands: map[string]int{"white": 8, "black": 8},
-			Board: []squareJSON{}, Shadow: 1, Result: "*", Moves: []string{}, Start: "7x7 w 8/8 -",
-			Legal: []string{"a1", "a3", "a5", "a7", "b2", "b4", "b6", "c1", "c3", "c5", "c7", "d2", "d6", "e1", "e3", "e5", "e7", "f2", "f4", "f6", "g1", "g3", "g5", "g7"},
+		{"the start of 7x7", Request{Size: 7}, Game{
+			Position: Position{Board: Board{Position: "7x7 w 8/8 -", Size: 7, Turn: "white", Hands: map[string]int{"white": 8, "black": 8}, Board: []Square{}},
+				Legal: []string{"a1", "a3", "a5", "a7", "b2", "b4", "b6", "c1", "c3", "c5", "c7", "d2", "d6", "e1", "e3", "e5", "e7", "f2", "f4", "f6", "g1", "g3", "g5", "g7"}},
+			Shadow: 1, Result: "*", Moves: []string{}, Start: "7x7 w 8/8 -",
 		}},
-		{"a capture that wins", gameRequest{Position: d1, Moves: []string{"D4XB6xd8xf6xd4xb6"}}, stateJSON{
-			Position: "9x9 b 0/0 c5:W2 b6:W3b5", Size: 9, Turn: "black", Hands: map[string]int{"white": 0, "black": 0},
-			Board: []squareJSON{{"c5", "white", 2, 0}, {"b6", "white", 3, 5}},
-			Legal: []string{},
-			Over:  true, Result: "1-0", Reason: "all men taken prisoner",
+		{"a capture that wins", Request{Position: d1, Moves: []string{"D4XB6xd8xf6xd4xb6"}}, Game{
+			Position: Position{Board: Board{Position: "9x9 b 0/0 c5:W2 b6:W3b5", Size: 9, Turn: "black", Hands: map[string]int{"white": 0, "black": 0},
+				Board: []Square{{"c5", "white", 2, 0}, {"b6", "white", 3, 5}}},
+				Legal: []string{}, LastMove: "d4xb6xd8xf6xd4xb6"},
+			Over: true, Result: "1-0", Reason: "all men taken prisoner",
 			Moves: []string{"d4xb6xd8xf6xd4xb6"}, Start: d1,
 		}},
-		{"threefold repetition", gameRequest{Position: d13, Moves: append(append([]string{}, cycle...), cycle...)}, stateJSON{
-			Position: d13, Size: 9, Turn: "white", Hands: map[string]int{"white": 0, "black": 0},
-			Board: []squareJSON{{"a1", "white", 1, 11}, {"i9", "black", 1, 11}},
-			Legal: []string{},
-			Over:  true, Result: "1/2-1/2", Reason: "threefold repetition",
+		{"threefold repetition", Request{Position: d13, Moves: append(append([]string{}, cycle...), cycle...)}, Game{
+			Position: Position{Board: Board{Position: d13, Size: 9, Turn: "white", Hands: map[string]int{"white": 0, "black": 0},
+				Board: []Square{{"a1", "white", 1, 11}, {"i9", "black", 1, 11}}},
+				Legal: []string{}, LastMove: "h8-i9"},
+			Over: true, Result: "1/2-1/2", Reason: "threefold repetition",
 			Moves: append(append([]string{}, cycle...), cycle...), Start: d13,
 		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var got stateJSON
-			if p := call(t, state, tc.req, &got); p != nil {
+			var got Game
+			if p := call(t, State, tc.req, &got); p != nil {
 				t.Fatalf("problem %+v", p)
 			}
 			if d := cmp.Diff(tc.want, got); d != "" {
@@ -79,38 +79,36 @@ func TestState(t *testing.T) {
 	}
 }
 
-func index(i int) *int { return &i }
-
 func TestStateProblems(t *testing.T) {
 	tests := []struct {
 		name string
-		req  gameRequest
-		want problemJSON
+		req  Request
+		want Refusal
 	}{
-		{"a position that is not one", gameRequest{Position: "9x9 w 12/12 c6:W3"}, problemJSON{
+		{"a position that is not one", Request{Position: "9x9 w 12/12 c6:W3"}, Refusal{
 			Code: "position.invalid", Params: map[string]any{"detail": `"9x9 w 12/12 c6:W3": column "c6:W3": c6 is not a playable square`},
 		}},
-		{"a board of another size", gameRequest{Size: 8}, problemJSON{
+		{"a board of another size", Request{Size: 8}, Refusal{
 			Code: "position.invalid", Params: map[string]any{"detail": "the board is 9x9 or 7x7"},
 		}},
-		{"the first move on the centre", gameRequest{Size: 7, Moves: []string{"d4"}}, problemJSON{
-			Code: "move.centre_first", Rule: "4.3", Index: index(0),
-			Params: map[string]any{"move": "d4", "rule": "4.3", "side": "white", "square": "d4"},
+		{"the first move on the centre", Request{Size: 7, Moves: []string{"d4"}}, Refusal{
+			Code:   "move.centre_first",
+			Params: map[string]any{"move": "d4", "rule": "4.3", "side": "white", "square": "d4", "index": 0.0},
 		}},
-		{"a capture missed", gameRequest{Size: 7, Moves: []string{"d6", "c7", "f6", "a1"}}, problemJSON{
-			Code: "move.must_capture", Rule: "3.5", Index: index(3),
-			Params: map[string]any{"move": "a1", "rule": "3.5", "side": "black", "example": "c7xe5xg7"},
+		{"a capture missed", Request{Size: 7, Moves: []string{"d6", "c7", "f6", "a1"}}, Refusal{
+			Code:   "move.must_capture",
+			Params: map[string]any{"move": "a1", "rule": "3.5", "side": "black", "example": "c7xe5xg7", "index": 3.0},
 		}},
-		{"a text that is no move", gameRequest{Size: 7, Moves: []string{"c3", "c3-d4-e5"}}, problemJSON{
-			Code: "move.step_form", Index: index(1), Params: map[string]any{"move": "c3-d4-e5"},
+		{"a text that is no move", Request{Size: 7, Moves: []string{"c3", "c3-d4-e5"}}, Refusal{
+			Code: "move.step_form", Params: map[string]any{"move": "c3-d4-e5", "index": 1.0},
 		}},
-		{"a move after the end", gameRequest{Position: d1, Moves: []string{"d4xb6xd8xf6xd4xb6", "c5-d6"}}, problemJSON{
-			Code: "game.over", Index: index(1), Params: map[string]any{"result": "1-0", "reason": "all men taken prisoner"},
+		{"a move after the end", Request{Position: d1, Moves: []string{"d4xb6xd8xf6xd4xb6", "c5-d6"}}, Refusal{
+			Code: "game.over", Params: map[string]any{"result": "1-0", "reason": "all men taken prisoner", "index": 1.0},
 		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := call(t, state, tc.req, nil)
+			got := call(t, State, tc.req, nil)
 			if got == nil {
 				t.Fatal("no problem")
 			}
@@ -143,8 +141,8 @@ func TestWhy(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var got *problemJSON
-			if p := call(t, why, tc.req, &got); p != nil {
+			var got *Refusal
+			if p := call(t, Why, tc.req, &got); p != nil {
 				t.Fatalf("problem %+v", p)
 			}
 			code := ""
@@ -161,25 +159,25 @@ func TestWhy(t *testing.T) {
 func TestPositionText(t *testing.T) {
 	tests := []struct {
 		name    string
-		req     boardRequest
+		req     Board
 		want    string
 		problem string
 	}{
-		{"D1", boardRequest{Size: 9, Turn: "white", Hands: map[string]int{}, Board: []squareJSON{
+		{"D1", Board{Size: 9, Turn: "white", Hands: map[string]int{}, Board: []Square{
 			{"e7", "black", 1, 0}, {"d4", "white", 3, 0}, {"c5", "black", 2, 2}, {"c7", "black", 1, 0}, {"e5", "black", 1, 0},
 		}}, d1, ""},
-		{"the start", boardRequest{Size: 7, Turn: "black", Hands: map[string]int{"white": 8, "black": 8}}, "7x7 b 8/8 -", ""},
-		{"too many men", boardRequest{Size: 7, Turn: "white", Hands: map[string]int{"white": 8}, Board: []squareJSON{{"d4", "white", 1, 0}}},
+		{"the start", Board{Size: 7, Turn: "black", Hands: map[string]int{"white": 8, "black": 8}}, "7x7 b 8/8 -", ""},
+		{"too many men", Board{Size: 7, Turn: "white", Hands: map[string]int{"white": 8}, Board: []Square{{"d4", "white", 1, 0}}},
 			"", "White has 1 man on the board and 8 in hand; 8 at most"},
-		{"a light square", boardRequest{Size: 7, Turn: "white", Board: []squareJSON{{"d5", "white", 1, 0}}}, "", "d5 is not a playable square"},
-		{"a column without a top", boardRequest{Size: 7, Turn: "white", Board: []squareJSON{{"d4", "white", 0, 2}}},
+		{"a light square", Board{Size: 7, Turn: "white", Board: []Square{{"d5", "white", 1, 0}}}, "", "d5 is not a playable square"},
+		{"a column without a top", Board{Size: 7, Turn: "white", Board: []Square{{"d4", "white", 0, 2}}},
 			"", "d4: a column needs at least one man of its owner on top"},
-		{"no side", boardRequest{Size: 9}, "", `the side to move is "white" or "black"`},
+		{"no side", Board{Size: 9}, "", `the side to move is "white" or "black"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var got string
-			p := call(t, positionText, tc.req, &got)
+			p := call(t, PositionText, tc.req, &got)
 			switch {
 			case tc.problem == "" && p != nil:
 				t.Fatalf("problem %+v", p)
@@ -193,8 +191,8 @@ func TestPositionText(t *testing.T) {
 }
 
 func TestMalformedRequest(t *testing.T) {
-	for name, f := range map[string]func(string) string{"state": state, "why": why, "positionText": positionText} {
-		var a answer
+	for name, f := range map[string]func(string) string{"State": State, "Why": Why, "PositionText": PositionText} {
+		var a Answer
 		if err := json.Unmarshal([]byte(f("{")), &a); err != nil || a.Error == nil || a.Error.Code != "request.malformed" {
 			t.Errorf("%s(\"{\") = %+v, %v; want request.malformed", name, a, err)
 		}
