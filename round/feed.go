@@ -95,6 +95,9 @@ func (k *Keeper) take(ctx context.Context, lv *Live, r *Round) {
 // background: the feed says that changes may have been lost to this
 // process.
 func (k *Keeper) Lost() {
+	if k.ctx.Err() != nil {
+		return
+	}
 	k.bg.Add(1)
 	go func() {
 		defer k.bg.Done()

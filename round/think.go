@@ -76,6 +76,9 @@ func (k *Keeper) Submit(ctx context.Context, j *enginework.Job) error {
 
 // dropJob cancels the job id in the background: nobody needs it any more.
 func (k *Keeper) dropJob(id int64) {
+	if k.ctx.Err() != nil {
+		return // closing: Close waits for no more goroutines
+	}
 	k.bg.Add(1)
 	go func() {
 		defer k.bg.Done()

@@ -474,10 +474,11 @@ func (s *Server) ping(ctx context.Context) error {
 func (s *Server) Close() {
 	s.drain()
 	s.cancel()
+	s.bg.Wait()
+	// After the server's own work, whose engine moves the keeper plays.
 	if s.rounds != nil {
 		s.rounds.Close()
 	}
-	s.bg.Wait()
 }
 
 // newKeeper returns the keeper of the server's games.
