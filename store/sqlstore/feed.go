@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -29,7 +30,31 @@ type Feed struct {
 	db      *sql.DB
 	config  *pgx.ConnConfig // of the listening connections
 	channel string
+
+	// The payloads waiting to be sent (Publish), and whether a Publish
+	// sends them.
+	mu      sync.Mutex
+	waiting []*note
+	sending bool
 }
+
+// note is a payload to publish, and where its sender learns how it went.
+type note struct {
+	payload string
+	done    chan error
+}
+
+// maxNotes bounds the notifications of one statement.
+const maxNotes = 64
+
+// publishSQL sends the notifications $2 on the channel $1 in one
+// statement, its own transaction, committed without waiting for the disk:
+// the changes they announce are durable already, and a notification lost
+// in a crash of PostgreSQL is lost with the followers' connections, which
+// then read again what they hold. A durable commit made each move wait
+// for the disk twice.
+const publishSQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, p)
+	FROM unnest($2::text[]) WITH ORDINALITY AS n (p, i) ORDER BY i`
 
 // Timings of a follower's connection.
 const (
@@ -107,10 +132,52 @@ func (f *Feed) Publish(ctx context.Context, c store.Change) error {
 	if err != nil {
 		return fmt.Errorf("sqlstore: publish: %w", err)
 	}
-	if _, err := f.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, f.channel, string(payload)); err != nil {
-		return fmt.Errorf("sqlstore: publish: %w", err)
+	n := &note{payload: string(payload), done: make(chan error, 1)}
+	f.mu.Lock()
+	f.waiting = append(f.waiting, n)
+	lead := !f.sending
+	f.sending = true
+	f.mu.Unlock()
+	if lead {
+		f.send(ctx)
 	}
-	return nil
+	select {
+	case err := <-n.done:
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("sqlstore: publish: %w", ctx.Err())
+	}
+}
+
+// send publishes the waiting notes, those that come meanwhile too, a
+// statement at a time, until none waits: the Publish that finds nobody
+// sending sends for every Publish that comes while it does (group
+// commit), in their order.
+func (f *Feed) send(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	for {
+		f.mu.Lock()
+		batch := f.waiting[:min(len(f.waiting), maxNotes)]
+		f.waiting = f.waiting[len(batch):]
+		if len(batch) == 0 {
+			f.waiting, f.sending = nil, false
+			f.mu.Unlock()
+			return
+		}
+		f.mu.Unlock()
+		payloads := make([]string, len(batch))
+		for i, n := range batch {
+			payloads[i] = n.payload
+		}
+		_, err := f.db.ExecContext(ctx, publishSQL, f.channel, payloads)
+		if err != nil {
+			err = fmt.Errorf("sqlstore: publish: %w", err)
+		}
+		for _, n := range batch {
+			n.done <- err
+		}
+	}
 }
 
 // Follow calls changed with every change published on the feed, one at

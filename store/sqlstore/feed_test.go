@@ -3,6 +3,8 @@ package sqlstore_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -87,6 +89,9 @@ func feedTest(t *testing.T, admin *sql.DB, a, b, other *sqlstore.DB) {
 		{Origin: "a", Game: "g1", Version: 2},
 		{Origin: "b", Lobby: true, Game: "g2"},
 		{Origin: "a", Game: "g1", Version: 3},
+		{Origin: "b", Game: "g1", Version: 4, Keep: 2, State: &store.Game{ID: "g1", Size: 9, Mode: "friend", Version: 4,
+			Updated: time.UnixMilli(7000).UTC(), TimeLeft: [2]time.Duration{time.Minute, 2 * time.Minute},
+			Moves: []store.Move{{Text: "e5", At: time.UnixMilli(6000).UTC(), TimeLeft: [2]time.Duration{time.Minute, 2 * time.Minute}}}}},
 	}
 	for i, c := range sent {
 		if err := []*sqlstore.Feed{fa, fb}[i%2].Publish(ctx, c); err != nil {
@@ -108,6 +113,52 @@ func feedTest(t *testing.T, admin *sql.DB, a, b, other *sqlstore.DB) {
 		t.Errorf("the other schema's follower got %+v first, want its own %+v", got, mark)
 	}
 
+	t.Run("TooLongForAPayload", func(t *testing.T) {
+		// A change whose game does not fit in a notification goes
+		// without it: the followers read the game back.
+		long := &store.Game{ID: "g4", Version: 5}
+		for range 2000 {
+			long.Moves = append(long.Moves, store.Move{Text: "a1-b2"})
+		}
+		if err := fa.Publish(ctx, store.Change{Origin: "a", Game: "g4", Version: 5, State: long, Keep: 0}); err != nil {
+			t.Fatal(err)
+		}
+		want := store.Change{Origin: "a", Game: "g4", Version: 5}
+		for name, fl := range map[string]*follower{"a": la, "b": lb} {
+			if got := fl.next(t); !cmp.Equal(got, want) {
+				t.Errorf("follower %s got %+v, want %+v", name, got, want)
+			}
+		}
+	})
+	t.Run("ManyAtOnce", func(t *testing.T) {
+		// Publishers racing share statements; each one's changes
+		// arrive, in its order.
+		const publishers, each = 8, 25
+		var wg sync.WaitGroup
+		for p := range publishers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for v := range each {
+					if err := fa.Publish(ctx, store.Change{Origin: "a", Game: fmt.Sprint("p", p), Version: int64(v + 1)}); err != nil {
+						t.Error(err)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		for name, fl := range map[string]*follower{"a": la, "b": lb} {
+			last := map[string]int64{}
+			for range publishers * each {
+				c := fl.next(t)
+				if c.Version != last[c.Game]+1 {
+					t.Fatalf("follower %s: %s version %d after %d", name, c.Game, c.Version, last[c.Game])
+				}
+				last[c.Game] = c.Version
+			}
+		}
+	})
 	t.Run("ListensAgain", func(t *testing.T) {
 		listen := "LISTEN " + pgx.Identifier{fb.Channel()}.Sanitize()
 		var n int

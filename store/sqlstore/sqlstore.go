@@ -357,7 +357,14 @@ func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 
 // Update implements store.Store.
 func (s *DB) Update(ctx context.Context, g *store.Game, keep int) error {
-	if err := s.write(ctx, func(tx *sql.Tx) error { return s.update(ctx, tx, g, keep) }); err != nil {
+	var err error
+	if s.postgres {
+		// One statement is its own transaction.
+		err = s.updatePostgres(ctx, s.db, g, keep)
+	} else {
+		err = s.write(ctx, func(tx *sql.Tx) error { return s.update(ctx, tx, g, keep) })
+	}
+	if err != nil {
 		return err
 	}
 	g.Version++
@@ -368,6 +375,9 @@ func (s *DB) Update(ctx context.Context, g *store.Game, keep int) error {
 // replaces its moves from ply keep on; it leaves g.Version to the caller,
 // to increment once the transaction commits.
 func (s *DB) update(ctx context.Context, tx *sql.Tx, g *store.Game, keep int) error {
+	if s.postgres {
+		return s.updatePostgres(ctx, tx, g, keep)
+	}
 	cols := strings.Split(strings.Join(strings.Fields(gameColumns), ""), ",")
 	set := make([]string, len(cols))
 	for i, c := range cols {
@@ -388,6 +398,64 @@ func (s *DB) update(ctx context.Context, tx *sql.Tx, g *store.Game, keep int) er
 		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
 	}
 	return s.insertMoves(ctx, tx, g, keep)
+}
+
+// rowQuerier is what updatePostgres needs of a database or a
+// transaction.
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// updatePostgresSQL is update on PostgreSQL in one statement: the game's
+// row if its version is still $30, the moves from ply $32 (the new length)
+// on deleted, and those from keep on (the arrays $33 to $37) written over
+// the old ones. A move is a round trip and a commit; written as update's
+// five statements (BEGIN, UPDATE, DELETE, INSERT, COMMIT) it was five
+// round trips, and under load each waited for the server process to be
+// scheduled again.
+var updatePostgresSQL = func() string {
+	cols := strings.Split(strings.Join(strings.Fields(gameColumns), ""), ",")
+	set := make([]string, len(cols))
+	for i, c := range cols {
+		set[i] = fmt.Sprintf("%s = $%d", c, i+1)
+	}
+	n := len(cols)
+	return fmt.Sprintf(`WITH u AS (
+		UPDATE games SET %s, version = version + 1 WHERE id = $%d AND version = $%d RETURNING id
+	), d AS (
+		DELETE FROM moves WHERE game_id IN (SELECT id FROM u) AND ply >= $%d
+	), i AS (
+		INSERT INTO moves (game_id, ply, text, at_ms, white_left_ms, black_left_ms)
+		SELECT u.id, m.ply, m.text, m.at_ms, m.white_left_ms, m.black_left_ms
+		FROM u, unnest($%d::integer[], $%d::text[], $%d::bigint[], $%d::bigint[], $%d::bigint[])
+			AS m (ply, text, at_ms, white_left_ms, black_left_ms)
+		ON CONFLICT (game_id, ply) DO UPDATE SET text = excluded.text, at_ms = excluded.at_ms,
+			white_left_ms = excluded.white_left_ms, black_left_ms = excluded.black_left_ms
+	)
+	SELECT COUNT(*) FROM u`, strings.Join(set, ", "), n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8)
+}()
+
+// updatePostgres is update on PostgreSQL (updatePostgresSQL), in q: the
+// database, for a statement that is its own transaction, or a
+// transaction of more.
+func (s *DB) updatePostgres(ctx context.Context, q rowQuerier, g *store.Game, keep int) error {
+	keep = max(0, min(keep, len(g.Moves)))
+	n := len(g.Moves) - keep
+	plies, texts := make([]int32, n), make([]string, n)
+	at, white, black := make([]int64, n), make([]int64, n), make([]int64, n)
+	for i, m := range g.Moves[keep:] {
+		plies[i], texts[i] = int32(keep+i), m.Text
+		at[i], white[i], black[i] = ms(m.At), dms(m.TimeLeft[0]), dms(m.TimeLeft[1])
+	}
+	args := append(gameArgs(g), g.ID, g.Version, len(g.Moves), plies, texts, at, white, black)
+	var updated int
+	if err := q.QueryRowContext(ctx, updatePostgresSQL, args...).Scan(&updated); err != nil {
+		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
+	}
+	if updated != 1 {
+		return store.ErrConflict
+	}
+	return nil
 }
 
 // Ongoing implements store.Store.

@@ -63,6 +63,20 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 		if len(got.Moves) != 1 || got.Moves[0].Text != "d6" {
 			t.Errorf("after a take-back the moves are %v", got.Moves)
 		}
+		// Two moves again, then the last one taken back and another
+		// played in its place: the ply is written over.
+		g.Moves = append(g.Moves, store.Move{Text: "f4", At: ms(6000)}, store.Move{Text: "c5", At: ms(7000)})
+		if err := s.Update(ctx, g, 1); err != nil {
+			t.Fatal(err)
+		}
+		g.Moves = append(g.Moves[:2:2], store.Move{Text: "e3", At: ms(8000), TimeLeft: [2]time.Duration{time.Second, 2 * time.Second}})
+		if err := s.Update(ctx, g, 2); err != nil {
+			t.Fatal(err)
+		}
+		got, _ = s.Get(ctx, "g2")
+		if diff := cmp.Diff(g, got); diff != "" {
+			t.Errorf("after a move played over a taken-back one (-want +got):\n%s", diff)
+		}
 	})
 	t.Run("ExactlyOneRacingUpdateWins", func(t *testing.T) {
 		s := open(t)
