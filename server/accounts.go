@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"emergo/account"
+	"emergo/round"
 )
 
 // sessionCookie holds a logged-in browser's session token. The seat
@@ -24,14 +25,8 @@ type viewer struct {
 	cookie string
 }
 
-// holds reports whether the viewer holds st: a seat with an account by
-// that account alone, a guest's seat by its token.
-func (v viewer) holds(st seat) bool {
-	if st.user != 0 {
-		return v.user == st.user
-	}
-	return v.token != "" && st.token == v.token
-}
+// player is the viewer as the round knows him.
+func (v viewer) player() round.Player { return round.Player{Token: v.token, User: v.user} }
 
 // viewer is who makes the request.
 func (r *request) viewer() viewer {
@@ -47,9 +42,9 @@ func (r *request) viewer() viewer {
 // "Anonymous"; refused if too long, or if it would pass for the engine,
 // someone in charge or an account). It gives the browser its seat token
 // if it has none.
-func (s *Server) seat(r *request, name string) (seat, error) {
+func (s *Server) seat(r *request, name string) (round.Seat, error) {
 	if r.user != nil {
-		return seat{name: r.user.Name, user: r.user.ID, token: r.identify(true)}, nil
+		return round.Seat{Name: r.user.Name, User: r.user.ID, Token: r.identify(true)}, nil
 	}
 	var err error
 	if s.accounts != nil {
@@ -60,13 +55,13 @@ func (s *Server) seat(r *request, name string) (seat, error) {
 	var bad *account.NameError
 	switch {
 	case errors.As(err, &bad):
-		return seat{}, err
+		return round.Seat{}, err
 	case err != nil:
 		s.metrics.storeErrors.Add(1)
 		s.log.Error("guest name", "err", err)
-		return seat{}, errAccountStorage
+		return round.Seat{}, errAccountStorage
 	}
-	return seat{name: name, token: r.identify(true)}, nil
+	return round.Seat{Name: name, Token: r.identify(true)}, nil
 }
 
 type userKey struct{}

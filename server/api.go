@@ -23,6 +23,7 @@ import (
 	"emergo/game"
 	"emergo/notation"
 	"emergo/player"
+	"emergo/round"
 	"emergo/rules"
 	"emergo/store"
 	"emergo/view"
@@ -311,36 +312,36 @@ type boardJSON struct {
 	LastMove any `json:"lastMove"`
 }
 
-// state is the game as the viewer sees it. lv is locked.
-func (s *Server) state(lv *live, who viewer) stateJSON {
-	r := lv.r
-	g := r.game
+// state is the game v as the viewer sees it.
+func (s *Server) state(v round.View, who viewer) stateJSON {
+	r := v.Round
+	g := r.Game
 	p := g.Rules().Position()
 	st := stateJSON{
-		Board: view.BoardOf(&p), ID: r.id, Mode: r.mode.String(), Level: r.level,
+		Board: view.BoardOf(&p), ID: r.ID, Mode: r.Mode.String(), Level: r.Level,
 		Moves: []string{}, Legal: []string{},
-		Result: g.Ending().Result.String(), Reason: r.reason(),
-		Over: g.Over(), Abortable: r.mode != analysisGame && g.CanAbort(), Analysis: r.analysisOpen(),
+		Result: g.Ending().Result.String(), Reason: r.Reason(),
+		Over: g.Over(), Abortable: r.Mode != round.Analysis && g.CanAbort(), Analysis: r.AnalysisOpen(),
 		DrawOffer: offerJSON(g.DrawOffer()), Takeback: offerJSON(g.TakeBackRequest()),
-		Thinking: lv.thinking(), Version: r.version,
+		Thinking: v.Thinking, Version: r.Version,
 		Players: map[string]playerJSON{},
 	}
-	if c, ok := r.seatOf(who); ok {
+	if c, ok := r.SeatOf(who.player()); ok {
 		st.You = colorNames[c]
 	}
-	if secret := r.invitation(who.cookie); secret != "" {
+	if secret := invitation(r, who.cookie); secret != "" {
 		st.Invite = secret
 	}
-	st.Invited = r.invite != "" && !g.Over()
+	st.Invited = r.Invite != "" && !g.Over()
 	for _, m := range g.Rules().Moves() {
 		st.Moves = append(st.Moves, m.Text(p.Geometry()))
 	}
-	if !g.Over() && r.mode != analysisGame {
+	if !g.Over() && r.Mode != round.Analysis {
 		st.Legal = notation.SortedMoves(p.Geometry(), g.Rules().Legal())
 		st.Shadow = p.EntrySize()
 	}
-	for c, seat := range r.seats {
-		st.Players[colorNames[c]] = playerJSON{Name: seat.name, Engine: seat.engine, Joined: seat.joined(), Account: seat.user != 0, Guest: seat.guest()}
+	for c, seat := range r.Seats {
+		st.Players[colorNames[c]] = playerJSON{Name: seat.Name, Engine: seat.Engine, Joined: seat.Joined(), Account: seat.User != 0, Guest: seat.Guest()}
 	}
 	if clock := g.Control(rules.White); clock.Time > 0 {
 		st.Clock = &clockJSON{
@@ -359,15 +360,15 @@ func (s *Server) state(lv *live, who viewer) stateJSON {
 			st.Correspondence.Running = colorNames[g.Side()]
 		}
 	}
-	if r.mode == engineGame && !g.Over() {
+	if r.Mode == round.Engine && !g.Over() {
 		lim := s.cfg.EngineGames
 		st.Idle = &idleJSON{AbortMS: lim.Unstarted.Milliseconds()}
 		if g.Control(rules.White).None() {
 			st.Idle.AbandonMS = lim.Idle.Milliseconds()
 		}
 	}
-	s.rateState(lv, &st)
-	st.Rematch = s.rematchState(lv)
+	s.rateState(v, &st)
+	st.Rematch = s.rematchState(v)
 	return st
 }
 
@@ -438,11 +439,11 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 	if geo == nil {
 		return 0, nil, invalid("size must be 9 or 7")
 	}
-	m, err := parseMode(req.Mode)
-	if err != nil || m == analysisGame {
+	m, err := round.ParseMode(req.Mode)
+	if err != nil || m == round.Analysis {
 		return 0, nil, invalid(`mode must be "engine" or "friend"`)
 	}
-	if m == engineGame {
+	if m == round.Engine {
 		if req.Level == 0 {
 			req.Level = 5
 		}
@@ -469,24 +470,22 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if control.Correspondence() && m != friendGame {
+	if control.Correspondence() && m != round.Friend {
 		return 0, nil, invalid("days per move are for games between people")
 	}
-	rd := &round{
-		id: newID(), mode: m, level: req.Level, created: s.now(),
-		game: game.New(rules.NewGame(geo), s.options(control)),
-	}
-	if rd.seats[me], err = s.seat(r, req.Name); err != nil {
+	rd := s.rounds.New(newID(), m, geo, control)
+	rd.Level = req.Level
+	if rd.Seats[me], err = s.seat(r, req.Name); err != nil {
 		return 0, nil, err
 	}
 	switch m {
-	case engineGame:
-		rd.seats[me.Other()] = seat{name: fmt.Sprintf("Emergo level %d", req.Level), engine: true}
-		rd.game.Start() // both players are there
+	case round.Engine:
+		rd.Seats[me.Other()] = round.Seat{Name: fmt.Sprintf("Emergo level %d", req.Level), Engine: true}
+		rd.Game.Start() // both players are there
 		// The bound on a guest's engine games counts them by it.
-		rd.client = clientKey(r.Request)
-	case friendGame:
-		rd.invite = hashToken(inviteSecret(r.cookie, rd.id))
+		rd.Client = clientKey(r.Request)
+	case round.Friend:
+		rd.Invite = hashToken(inviteSecret(r.cookie, rd.ID))
 	}
 	return s.create(r, rd)
 }
@@ -494,26 +493,23 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 // create stores a new game, an engine game within its bounds
 // (createEngineGame), and answers with its state, starting the engine if
 // it moves first.
-func (s *Server) create(r *request, rd *round) (int, any, error) {
-	if rd.mode == engineGame {
+func (s *Server) create(r *request, rd *round.Round) (int, any, error) {
+	if rd.Mode == round.Engine {
 		if err := s.createEngineGame(r, rd); err != nil {
 			return 0, nil, err
 		}
-	} else if err := s.st.Create(r.Context(), rd.stored(rd.created)); err != nil {
+	} else if err := s.st.Create(r.Context(), rd.Stored(rd.Created)); err != nil {
 		s.metrics.storeErrors.Add(1)
-		s.log.Error("create game", "game", rd.id, "err", err)
+		s.log.Error("create game", "game", rd.ID, "err", err)
 		return 0, nil, errStorage
 	}
-	lv, err := s.load(r.Context(), rd.id)
+	v, err := s.rounds.Begin(r.Context(), rd.ID)
 	if err != nil {
 		return 0, nil, err
 	}
-	lv.mu.Lock()
-	defer lv.mu.Unlock()
-	s.afterChange(lv)
 	s.metrics.gamesCreated.Add(1)
-	s.log.Info("game created", "game", rd.id, "mode", rd.mode, "size", rd.game.Rules().Geometry().N, "level", rd.level)
-	return http.StatusCreated, s.state(lv, r.viewer()), nil
+	s.log.Info("game created", "game", rd.ID, "mode", rd.Mode, "size", rd.Game.Rules().Geometry().N, "level", rd.Level)
+	return http.StatusCreated, s.state(v, r.viewer()), nil
 }
 
 func (s *Server) handleList(r *request) (int, any, error) {
@@ -544,46 +540,26 @@ func (s *Server) handleList(r *request) (int, any, error) {
 	return http.StatusOK, map[string]any{"games": out}, nil
 }
 
-// decisions bounds the times an action is decided on a game that
-// another server changes meanwhile.
-const decisions = 3
-
-// withGame runs f on the locked live game of the request's {id}. When f
-// fails on a copy of the game that another server has changed meanwhile
-// (a write's version conflict, or a refusal while the store has a newer
-// version), f decides again on the game as it is now: no action is
-// refused for this server's stale copy.
-func (s *Server) withGame(r *request, f func(lv *live) error) (int, any, error) {
-	lv, err := s.load(r.Context(), r.PathValue("id"))
+// answered answers a request with the game v after an action, or with
+// the action's error.
+func (s *Server) answered(r *request, v round.View, err error) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	lv.mu.Lock()
-	defer lv.mu.Unlock()
-	for try := 1; ; try++ {
-		err := f(lv)
-		if err == nil {
-			break
-		}
-		if try == decisions || !errors.Is(err, errChanged) && !s.refreshed(r.Context(), lv) {
-			return 0, nil, err
-		}
-	}
-	return http.StatusOK, s.state(lv, r.viewer()), nil
+	return http.StatusOK, s.state(v, r.viewer()), nil
 }
 
 func (s *Server) handleGet(r *request) (int, any, error) {
-	return s.withGame(r, func(*live) error { return nil })
+	v, err := s.rounds.Look(r.Context(), r.PathValue("id"))
+	return s.answered(r, v, err)
 }
 
 func (s *Server) handleAt(r *request) (int, any, error) {
-	lv, err := s.load(r.Context(), r.PathValue("id"))
+	v, err := s.rounds.Look(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return 0, nil, err
 	}
-	lv.mu.Lock()
-	defer lv.mu.Unlock()
-	board := lv.r.game.Rules()
+	board := v.Round.Game.Rules()
 	text := r.PathValue("ply")
 	ply, err := strconv.Atoi(text)
 	if err != nil || strings.TrimLeft(text, "0123456789") != "" || ply > board.Len() {
@@ -609,9 +585,9 @@ func (s *Server) handleJoin(r *request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return s.withGame(r, func(lv *live) error {
-		return s.join(r.Context(), lv, me, req.Invite)
-	})
+	// The round compares hashes: the store keeps no secret.
+	v, err := s.rounds.Join(r.Context(), r.PathValue("id"), me, hashToken(req.Invite))
+	return s.answered(r, v, err)
 }
 
 func (s *Server) handleMove(r *request) (int, any, error) {
@@ -625,22 +601,23 @@ func (s *Server) handleMove(r *request) (int, any, error) {
 	if req.Ply == nil {
 		return 0, nil, failure(http.StatusBadRequest, codeMalformed, `malformed request: "ply" (the number of moves you have seen) is required`)
 	}
-	return s.withGame(r, func(lv *live) error {
-		return s.move(r.Context(), lv, r.viewer(), *req.Ply, req.Move)
-	})
+	v, err := s.rounds.Move(r.Context(), r.PathValue("id"), r.viewer().player(), *req.Ply, req.Move)
+	return s.answered(r, v, err)
 }
 
 func (s *Server) handleResign(r *request) (int, any, error) {
-	return s.withGame(r, func(lv *live) error { return s.resign(r.Context(), lv, r.viewer()) })
+	v, err := s.rounds.Resign(r.Context(), r.PathValue("id"), r.viewer().player())
+	return s.answered(r, v, err)
 }
 
 func (s *Server) handleAbort(r *request) (int, any, error) {
-	return s.withGame(r, func(lv *live) error { return s.abort(r.Context(), lv, r.viewer()) })
+	v, err := s.rounds.Abort(r.Context(), r.PathValue("id"), r.viewer().player())
+	return s.answered(r, v, err)
 }
 
 // offerAction reads an offer's action (draw or take-back): the words of
 // the request are the answers' (offer or request, accept, decline).
-func offerAction(r *request, words [3]string) (answer, error) {
+func offerAction(r *request, words [3]string) (round.Answer, error) {
 	var req struct {
 		Action string `json:"action"`
 	}
@@ -651,44 +628,28 @@ func offerAction(r *request, words [3]string) (answer, error) {
 	if a < 0 {
 		return 0, invalid("action must be %q, %q or %q", words[0], words[1], words[2])
 	}
-	return answer(a), nil
+	return round.Answer(a), nil
 }
 
 // handleDraw carries out a draw action. A draw offered to the engine is
-// weighed by a search on the queue of engine work, which may wait: the
-// game is locked to see the offer, and again to make it with the
-// engine's answer if the game has not changed meanwhile, and not while
-// the search waits, so that the game's viewers and players are answered
-// meanwhile.
+// weighed by a search on the queue of engine work (engineAcceptsDraw),
+// which the round waits for without holding the game.
 func (s *Server) handleDraw(r *request) (int, any, error) {
-	a, err := offerAction(r, [3]string{propose: "offer", accept: "accept", decline: "decline"})
+	a, err := offerAction(r, [3]string{round.Propose: "offer", round.Accept: "accept", round.Decline: "decline"})
 	if err != nil {
 		return 0, nil, err
 	}
-	ctx, who := r.Context(), r.viewer()
-	var offer *drawOffer
-	status, st, err := s.withGame(r, func(lv *live) (err error) {
-		if a != propose {
-			return s.draw(ctx, lv, who, a)
-		}
-		if offer, err = s.offerToEngine(ctx, lv, who); err != nil || offer != nil {
-			return err
-		}
-		return s.draw(ctx, lv, who, a)
-	})
-	if err != nil || offer == nil {
-		return status, st, err
-	}
-	accepts := s.engineAcceptsDraw(ctx, offer)
-	return s.withGame(r, func(lv *live) error { return s.answerDraw(ctx, lv, who, offer, accepts) })
+	v, err := s.rounds.Draw(r.Context(), r.PathValue("id"), r.viewer().player(), a, s.engineAcceptsDraw)
+	return s.answered(r, v, err)
 }
 
 func (s *Server) handleTakeback(r *request) (int, any, error) {
-	a, err := offerAction(r, [3]string{propose: "request", accept: "accept", decline: "decline"})
+	a, err := offerAction(r, [3]string{round.Propose: "request", round.Accept: "accept", round.Decline: "decline"})
 	if err != nil {
 		return 0, nil, err
 	}
-	return s.withGame(r, func(lv *live) error { return s.takeBack(r.Context(), lv, r.viewer(), a) })
+	v, err := s.rounds.TakeBack(r.Context(), r.PathValue("id"), r.viewer().player(), a)
+	return s.answered(r, v, err)
 }
 
 // drawAnswerWait bounds the wait for the engine's answer to a draw offer:
@@ -699,16 +660,16 @@ const drawAnswerWait = 30 * time.Second
 // engineAcceptsDraw weighs the draw offer o: the engine takes a draw when
 // a short search says it stands worse by more than a man
 // (player.AcceptsDraw). The search is a job as urgent as a move.
-func (s *Server) engineAcceptsDraw(ctx context.Context, o *drawOffer) bool {
+func (s *Server) engineAcceptsDraw(ctx context.Context, o *round.DrawOffer) bool {
 	ctx, cancel := context.WithTimeout(ctx, drawAnswerWait)
 	defer cancel()
-	j := o.job
-	res, err := s.search(ctx, &j, o.board, player.DrawOfferDepth)
+	j := o.Job
+	res, err := s.search(ctx, &j, o.Board, player.DrawOfferDepth)
 	if err != nil {
 		return false
 	}
 	score := res.Score
-	if p := o.board.Position(); p.Side() == o.by {
+	if p := o.Board.Position(); p.Side() == o.By {
 		score = -score
 	}
 	return player.AcceptsDraw(score)

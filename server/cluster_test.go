@@ -226,6 +226,7 @@ func TestCluster(t *testing.T) {
 		{"LobbyAcrossServers", lobbyAcrossServers},
 		{"NoActionRefusedForAStaleCopy", staleCopies},
 		{"LostChangesAreReadAgain", lostChanges},
+		{"ChangesAppliedWithoutReading", changesApplied},
 		{"FlagFallsOnceWhenItsServerIsGone", flagOfAServerGone},
 		{"FlagFallsOnceOfTwoServers", flagOfTwoServers},
 	}
@@ -382,6 +383,62 @@ func lostChanges(t *testing.T, c *cluster) {
 	}
 	c.fb.mend()
 	waitSeen(t, "the move missed by B", onB, func(v state) bool { return len(v.Moves) == 1 })
+}
+
+// changesApplied: a server holding a game takes in the moves made on the
+// other as the feed carries them, without reading the game back
+// (feed_applied, not feed_reloads); a change that finds it a version
+// behind (one it missed) has it read the game back, and the next ones
+// are applied again.
+func changesApplied(t *testing.T, c *cluster) {
+	id, alice, bob := friendGame(t, c.a, nil)
+	onB := stamped(events[state](t, bob.on(c.b), "/api/games/"+id+"/events"))
+	waitSeen(t, "the game on B", onB, func(v state) bool { return len(v.Moves) == 0 })
+	before := vars(t, c.b)
+	players := [2]*client{alice, bob}
+	var legal []string
+	play := func(ply int) state {
+		t.Helper()
+		move := "a1"
+		if ply > 0 {
+			move = legal[0]
+		}
+		code, after := players[ply%2].move(id, move, ply)
+		if code != http.StatusOK {
+			t.Fatalf("move %d on A: %d %q", ply+1, code, after.Error)
+		}
+		legal = after.Legal
+		return after
+	}
+	for ply := range 4 {
+		play(ply)
+		waitSeen(t, fmt.Sprintf("move %d on B", ply+1), onB, func(v state) bool { return len(v.Moves) == ply+1 })
+	}
+	after := vars(t, c.b)
+	if n := after["feed_reloads"] - before["feed_reloads"]; n != 0 {
+		t.Errorf("B read the game back %d times for moves it held the version before of", n)
+	}
+	if n := after["feed_applied"] - before["feed_applied"]; n != 4 {
+		t.Errorf("B applied %d changes of the feed, want the 4 moves", n)
+	}
+	// B misses a move, and learns of the next: it reads the game back.
+	c.fb.cut.Store(true)
+	play(4)
+	c.fb.cut.Store(false)
+	last := play(5)
+	got := waitSeen(t, "move 6 on B", onB, func(v state) bool { return len(v.Moves) == 6 })
+	if !slices.Equal(got.v.Moves, last.Moves) || got.v.Version != last.Version {
+		t.Errorf("the game on B: moves %v at version %d; on A %v at version %d", got.v.Moves, got.v.Version, last.Moves, last.Version)
+	}
+	play(6)
+	waitSeen(t, "move 7 on B", onB, func(v state) bool { return len(v.Moves) == 7 })
+	final := vars(t, c.b)
+	if n := final["feed_reloads"] - after["feed_reloads"]; n != 1 {
+		t.Errorf("B read the game back %d times after missing a version, want once", n)
+	}
+	if n := final["feed_applied"] - after["feed_applied"]; n != 1 {
+		t.Errorf("B applied %d changes of the feed after reading the game back, want the last move's", n)
+	}
 }
 
 // clockGame is a friend game with a clock of 10 s created and joined on

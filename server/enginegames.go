@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"time"
 
-	"emergo/game"
+	"emergo/round"
 	"emergo/store"
 	"emergo/throttle"
 )
@@ -45,7 +45,7 @@ type EngineGameLimits struct {
 	// ends a game on a clock.)
 	Idle time.Duration
 	// Sweep is how often the server asks the store for the engine games
-	// to end so (reapIdle); default a minute.
+	// to end so (round.Keeper.ReapIdle); default a minute.
 	Sweep time.Duration
 }
 
@@ -87,24 +87,16 @@ func (l EngineGameLimits) withDefaults() EngineGameLimits {
 // in progress as it takes.
 var errEngineGamesFull = errors.New("the site has as many games against the engine in progress as it can take: try again in a few minutes")
 
-// person is the seat of the person in an engine game.
-func (r *round) person() seat {
-	if r.seats[0].engine {
-		return r.seats[1]
-	}
-	return r.seats[0]
-}
-
 // createEngineGame stores rd, a new engine game, within the bounds of
 // EngineGameLimits: the rate of its client's new games first, then its
 // games in progress and the site's, which the store counts as it creates
 // the game.
-func (s *Server) createEngineGame(r *request, rd *round) error {
+func (s *Server) createEngineGame(r *request, rd *round.Round) error {
 	ctx, lim := r.Context(), s.cfg.EngineGames
-	p := rd.person()
-	names := []string{"browser:" + p.token, "address:" + rd.client}
-	if p.user != 0 {
-		names = []string{"account:" + strconv.FormatInt(p.user, 10)}
+	p := rd.Person()
+	names := []string{"browser:" + p.Token, "address:" + rd.Client}
+	if p.User != 0 {
+		names = []string{"account:" + strconv.FormatInt(p.User, 10)}
 	}
 	var taken []string
 	giveBack := func() {
@@ -133,9 +125,9 @@ func (s *Server) createEngineGame(r *request, rd *round) error {
 		}
 		taken = append(taken, name)
 	}
-	err := s.st.CreateEngineGame(ctx, rd.stored(rd.created), func(n store.EngineCount) error {
+	err := s.st.CreateEngineGame(ctx, rd.Stored(rd.Created), func(n store.EngineCount) error {
 		mine := n.Account
-		if p.user == 0 {
+		if p.User == 0 {
 			mine = max(n.Token, n.Client)
 		}
 		switch {
@@ -159,145 +151,6 @@ func (s *Server) createEngineGame(r *request, rd *round) error {
 	}
 	giveBack()
 	s.metrics.storeErrors.Add(1)
-	s.log.Error("create game", "game", rd.id, "err", err)
+	s.log.Error("create game", "game", rd.ID, "err", err)
 	return errStorage
-}
-
-// personTurnStart is when the person's turn began in an engine game
-// without a clock that goes on, while it is his turn; zero otherwise.
-// The store keeps it (store.Game.PersonTurn), and the round as it was
-// stored (round.personTurn).
-func (r *round) personTurnStart() time.Time {
-	g := r.game
-	side := g.Side()
-	if r.mode != engineGame || g.Over() || r.seats[side].engine || !g.Control(side).None() {
-		return time.Time{}
-	}
-	return g.TurnStart()
-}
-
-// idleEnding returns how the engine game r ends for want of its person,
-// if it does now: aborted when both players have not moved within
-// EngineGameLimits.Unstarted of its creation (which calls off no result,
-// whoever is to blame: the engine's first move too may have waited), and
-// lost by the person as abandoned when his turn has lasted
-// EngineGameLimits.Idle. The times are the store's (created,
-// personTurn), not the clock's, which a server alone on its store
-// restarts (roundOf): a game left while the site was down was left all
-// the same.
-func (s *Server) idleEnding(r *round) (game.Ending, bool) {
-	g, lim, now := r.game, s.cfg.EngineGames, s.now()
-	if r.mode != engineGame || g.Over() {
-		return game.Ending{}, false
-	}
-	if g.CanAbort() {
-		return game.Ending{Termination: game.Aborted}, now.Sub(r.created) >= lim.Unstarted
-	}
-	side := g.Side()
-	if r.seats[side].engine || r.personTurn.IsZero() {
-		return game.Ending{}, false
-	}
-	return game.Loss(side, game.Abandoned), now.Sub(r.personTurn) >= lim.Idle
-}
-
-// reapIdle ends the engine games that wait on their person too long
-// (idleEnding), as the store finds them (IdleEngineGames), wherever they
-// are held: a game in this server's memory as every change of it is
-// made, one that is not as stored, without loading it, as a worker
-// process plays (applyStored). Their engine work is dropped. Of two
-// servers racing to end a game, the store's version check lets one write
-// the ending.
-func (s *Server) reapIdle() {
-	lim, now := s.cfg.EngineGames, s.now()
-	ids, err := s.st.IdleEngineGames(s.ctx, now.Add(-lim.Unstarted), now.Add(-lim.Idle), dueBatch)
-	if err != nil {
-		if s.ctx.Err() == nil {
-			s.log.Error("idle engine games", "err", err)
-		}
-		return
-	}
-	for _, id := range ids {
-		if s.ctx.Err() != nil {
-			return
-		}
-		s.mu.Lock()
-		lv := s.games[id]
-		s.mu.Unlock()
-		ended := false
-		if lv != nil {
-			lv.mu.Lock()
-			ended = s.endIdle(s.ctx, lv)
-			lv.mu.Unlock()
-		} else {
-			ended = s.endIdleStored(s.ctx, id)
-		}
-		if ended {
-			s.metrics.idleGamesEnded.Add(1)
-			if err := s.work.CancelGame(s.ctx, id); err != nil && s.ctx.Err() == nil {
-				s.log.Error("cancel the engine work of an ended game", "game", id, "err", err)
-			}
-		}
-	}
-}
-
-// endIdle ends lv's game (locked) if it waits on its person too long,
-// and reports whether it did.
-func (s *Server) endIdle(ctx context.Context, lv *live) bool {
-	e, ok := s.idleEnding(lv.r)
-	if !ok {
-		return false
-	}
-	next := lv.r.clone()
-	if err := next.game.End(e); err != nil {
-		s.log.Error("end an idle engine game", "game", next.id, "err", err)
-		return false
-	}
-	if err := s.commit(ctx, lv, next); err != nil {
-		if !errors.Is(err, errChanged) { // else changed by another server: decided at the next sweep
-			s.log.Error("end an idle engine game", "game", next.id, "err", err)
-		}
-		return false
-	}
-	s.log.Info("idle engine game ended", "game", next.id, "ending", e)
-	return true
-}
-
-// endIdleStored ends the game id as stored, not held here, if it waits on
-// its person too long, and reports whether it did. The other servers
-// learn it from the feed; a request of this server reading it meanwhile
-// reads it again (heard).
-func (s *Server) endIdleStored(ctx context.Context, id string) bool {
-	g, err := s.st.Get(ctx, id)
-	if err != nil {
-		if !errors.Is(err, store.ErrNotFound) && ctx.Err() == nil {
-			s.log.Error("end an idle engine game", "game", id, "err", err)
-		}
-		return false
-	}
-	r, err := s.roundOf(g)
-	if err != nil {
-		s.log.Error("stored game does not replay", "game", id, "err", err)
-		return false
-	}
-	e, ok := s.idleEnding(r)
-	if !ok {
-		return false
-	}
-	next := r.clone()
-	if err := next.game.End(e); err != nil {
-		s.log.Error("end an idle engine game", "game", id, "err", err)
-		return false
-	}
-	sg := next.stored(s.now())
-	if err := s.save(ctx, &live{r: r}, next, sg, r.game.Len()); err != nil {
-		if !errors.Is(err, store.ErrConflict) {
-			s.log.Error("end an idle engine game", "game", id, "err", err)
-		}
-		return false
-	}
-	c := store.Change{Game: id, Version: sg.Version}
-	s.publish(c)
-	s.heard(c)
-	s.log.Info("idle engine game ended", "game", id, "ending", e)
-	return true
 }

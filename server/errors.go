@@ -10,6 +10,7 @@ import (
 	"emergo/game"
 	"emergo/lobby"
 	"emergo/notation"
+	"emergo/round"
 	"emergo/rules"
 	"emergo/view"
 )
@@ -159,7 +160,7 @@ func writeError(w http.ResponseWriter, err error) {
 }
 
 // httpError gives an error its status, code and message: the HTTP
-// layer's own, the site's (live.go), the game's, the rules', the
+// layer's own, the round's (package round), the game's, the rules', the
 // notation's and the accounts' all map here, and nowhere else.
 func httpError(err error) *apiError {
 	var (
@@ -205,6 +206,10 @@ func httpError(err error) *apiError {
 	return failure(http.StatusInternalServerError, codeInternal, "internal error")
 }
 
+// errStorage is the round's: a write of the site that failed, as one of
+// a game, says that nothing was lost and to try again.
+var errStorage = round.ErrStorage
+
 // siteErrors are the statuses and codes of the errors of the site and
 // the game, and the message when it is not the error's text.
 var siteErrors = []struct {
@@ -213,17 +218,17 @@ var siteErrors = []struct {
 	code   string
 	msg    string
 }{
-	{errNoSuchGame, http.StatusNotFound, codeNoSuchGame, ""},
-	{errDamaged, http.StatusInternalServerError, codeDamaged, ""},
-	{errChanged, http.StatusConflict, codeChanged, ""},
-	{errStorage, http.StatusServiceUnavailable, codeStorage, ""},
-	{errNotPlaying, http.StatusForbidden, codeNotPlaying, ""},
-	{errStale, http.StatusConflict, codeStale, ""},
-	{errAbsent, http.StatusConflict, codeAbsent, ""},
-	{errSeatsTaken, http.StatusConflict, codeSeatsTaken, ""},
-	{errDeclined, http.StatusConflict, codeDrawDeclined, "Emergo declines the draw"},
-	{errNoAnalysis, http.StatusForbidden, codeAnalysisClosed, ""},
-	{errInvited, http.StatusForbidden, codeInvited, ""},
+	{round.ErrNoSuchGame, http.StatusNotFound, codeNoSuchGame, ""},
+	{round.ErrDamaged, http.StatusInternalServerError, codeDamaged, ""},
+	{round.ErrChanged, http.StatusConflict, codeChanged, ""},
+	{round.ErrStorage, http.StatusServiceUnavailable, codeStorage, ""},
+	{round.ErrNotPlaying, http.StatusForbidden, codeNotPlaying, ""},
+	{round.ErrStale, http.StatusConflict, codeStale, ""},
+	{round.ErrAbsent, http.StatusConflict, codeAbsent, ""},
+	{round.ErrSeatsTaken, http.StatusConflict, codeSeatsTaken, ""},
+	{round.ErrDeclined, http.StatusConflict, codeDrawDeclined, "Emergo declines the draw"},
+	{round.ErrNoAnalysis, http.StatusForbidden, codeAnalysisClosed, ""},
+	{round.ErrInvited, http.StatusForbidden, codeInvited, ""},
 	{enginework.ErrClientBusy, http.StatusTooManyRequests, codeAnalysisBusy, "you have as many analyses waiting as you may: wait for one to finish"},
 	{enginework.ErrQueueFull, http.StatusServiceUnavailable, codeAnalysisFull, "the analysis queue is full, try again in a moment"},
 	{errEngineGamesFull, http.StatusServiceUnavailable, codeEngineGamesFull, ""},

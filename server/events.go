@@ -17,7 +17,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	lv, err := s.load(r.Context(), r.PathValue("id"))
+	lv, err := s.rounds.Load(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)
 		return
@@ -25,18 +25,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	who := viewer{user: userID(r.Context())}
 	who.cookie, who.token = seatCookie(r)
 	wake := make(chan struct{}, 1)
-	lv.mu.Lock()
-	lv.subs[wake] = struct{}{}
-	lv.mu.Unlock()
-	defer func() {
-		lv.mu.Lock()
-		delete(lv.subs, wake)
-		lv.mu.Unlock()
-	}()
+	defer lv.Subscribe(wake)()
 	s.stream(w, r, "state", wake, 0, func() (any, bool) {
-		lv.mu.Lock()
-		defer lv.mu.Unlock()
-		return s.state(lv, who), true
+		return s.state(lv.View(), who), true
 	})
 }
 

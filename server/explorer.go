@@ -10,7 +10,6 @@ import (
 	"emergo/explorer"
 	"emergo/notation"
 	"emergo/player"
-	"emergo/store"
 	"emergo/view"
 )
 
@@ -127,18 +126,6 @@ func movesJSON(ms []book.Move, score func(text string) (int32, bool)) []explorer
 		}
 	}
 	return out
-}
-
-// indexGame adds g, a game that has just ended, to the explorer's index.
-// A failure is logged: the game ended all the same, and the next start's
-// backfill indexes it.
-func (s *Server) indexGame(ctx context.Context, g *store.Game) {
-	if s.explorer == nil {
-		return
-	}
-	if err := explorer.Index(context.WithoutCancel(ctx), s.explorer, g); err != nil {
-		s.log.Error("explorer index", "game", g.ID, "err", err)
-	}
 }
 
 // backfillIndex indexes the games that ended without being indexed: all

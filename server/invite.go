@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
+
+	"emergo/round"
 )
 
 // Invitations. The open seat of a friend game is kept for the friend its
@@ -33,11 +35,11 @@ func invites(want, secret string) bool {
 // invitation returns the invitation of r that the holder of cookie may
 // send, his own, while it keeps a seat open: "" for anyone else, and when
 // there is none.
-func (r *round) invitation(cookie string) string {
-	if r.invite == "" || cookie == "" || r.game.Over() {
+func invitation(r *round.Round, cookie string) string {
+	if r.Invite == "" || cookie == "" || r.Game.Over() {
 		return ""
 	}
-	if secret := inviteSecret(cookie, r.id); invites(r.invite, secret) {
+	if secret := inviteSecret(cookie, r.ID); invites(r.Invite, secret) {
 		return secret
 	}
 	return ""

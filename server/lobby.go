@@ -12,11 +12,11 @@ import (
 	"time"
 
 	"emergo/account"
-	"emergo/game"
 	"emergo/lobby"
 	"emergo/player"
 	"emergo/rating"
 	"emergo/ratings"
+	"emergo/round"
 	"emergo/rules"
 	"emergo/throttle"
 )
@@ -303,8 +303,8 @@ func partyOf(token string, u *account.User) lobby.Party {
 }
 
 // seatParty is the holder of a seat as a side of a challenge.
-func seatParty(st seat) lobby.Party {
-	return lobby.Party{User: st.user, Token: st.token, Name: st.name}
+func seatParty(st round.Seat) lobby.Party {
+	return lobby.Party{User: st.User, Token: st.Token, Name: st.Name}
 }
 
 // lobbyJSON is the lobby as a viewer sees it.
@@ -615,31 +615,25 @@ func (s *Server) accept(r *request, c *lobby.Challenge) (string, error) {
 	var coin [1]byte
 	rand.Read(coin[:])
 	seats := c.Seats(me, coin[0]&1 == 0)
-	rd := &round{
-		id: newID(), mode: friendGame, created: now, rated: c.Rated,
-		game: game.New(rules.NewGame(rules.GeometryOf(c.Size)), s.options(c.Control)),
-	}
+	rd := s.rounds.New(newID(), round.Friend, rules.GeometryOf(c.Size), c.Control)
+	rd.Rated = c.Rated
 	for i, p := range seats {
-		rd.seats[i] = seat{name: p.Name, token: p.Token, user: p.User}
+		rd.Seats[i] = round.Seat{Name: p.Name, Token: p.Token, User: p.User}
 	}
-	rd.game.Start()
-	if err := s.lobby.Accept(r.Context(), c.ID, now, rd.stored(now)); err != nil {
+	rd.Game.Start()
+	if err := s.lobby.Accept(r.Context(), c.ID, now, rd.Stored(rd.Created)); err != nil {
 		return "", err
 	}
 	s.metrics.gamesCreated.Add(1)
-	s.log.Info("challenge accepted", "id", c.ID, "game", rd.id, "rated", c.Rated)
-	if lv, err := s.load(r.Context(), rd.id); err == nil {
-		lv.mu.Lock()
-		s.afterChange(lv)
-		lv.mu.Unlock()
-	}
+	s.log.Info("challenge accepted", "id", c.ID, "game", rd.ID, "rated", c.Rated)
+	s.rounds.Begin(r.Context(), rd.ID) // a failure is the next request's to tell
 	s.lobbyChanged(c)
 	if c.Rematch != "" {
 		done := *c
-		done.Status, done.Game, done.Updated = lobby.Accepted, rd.id, now
-		s.noteRematch(&done)
+		done.Status, done.Game, done.Updated = lobby.Accepted, rd.ID, now
+		s.rounds.NoteRematch(&done)
 	}
-	return rd.id, nil
+	return rd.ID, nil
 }
 
 // answer declines (status Declined) or withdraws (Cancelled) c for the
@@ -660,40 +654,9 @@ func (s *Server) answer(r *request, c *lobby.Challenge, status lobby.Status) err
 	if c.Rematch != "" {
 		done := *c
 		done.Status, done.Updated = status, now
-		s.noteRematch(&done)
+		s.rounds.NoteRematch(&done)
 	}
 	return nil
-}
-
-// noteRematch shows the rematch c on the page of its game, if the game
-// is in memory (else it is read with the game).
-func (s *Server) noteRematch(c *lobby.Challenge) {
-	s.mu.Lock()
-	lv := s.games[c.Rematch]
-	s.mu.Unlock()
-	if lv == nil {
-		return
-	}
-	lv.mu.Lock()
-	lv.rematch = c
-	lv.wake()
-	lv.mu.Unlock()
-}
-
-// loadRematch reads the last rematch offered after the game r, if it is
-// over. A failure is logged, and shows none.
-func (s *Server) loadRematch(ctx context.Context, r *round) *lobby.Challenge {
-	if s.lobby == nil || r.mode != friendGame || !r.game.Over() {
-		return nil
-	}
-	c, err := s.lobby.RematchOf(ctx, r.id)
-	if err != nil {
-		if !errors.Is(err, lobby.ErrNotFound) {
-			s.log.Error("rematch", "game", r.id, "err", err)
-		}
-		return nil
-	}
-	return c
 }
 
 // rematchJSON is the last rematch offered after a game.
@@ -706,15 +669,15 @@ type rematchJSON struct {
 	At int64 `json:"at"`
 }
 
-// rematchState is the rematch of lv's game (locked) as its state shows
-// it, nil for none.
-func (s *Server) rematchState(lv *live) *rematchJSON {
-	c := lv.rematch
+// rematchState is the rematch of the game v as its state shows it, nil
+// for none.
+func (s *Server) rematchState(v round.View) *rematchJSON {
+	c := v.Rematch
 	if c == nil {
 		return nil
 	}
 	by := rules.White
-	if c.From.Is(seatParty(lv.r.seats[rules.Black])) {
+	if c.From.Is(seatParty(v.Round.Seats[rules.Black])) {
 		by = rules.Black
 	}
 	out := &rematchJSON{By: colorNames[by], Status: string(c.Status), At: c.Updated.UnixMilli()}
@@ -729,12 +692,12 @@ func (s *Server) rematchState(lv *live) *rematchJSON {
 
 // finished is the game r as a rematch needs it: a finished game between
 // people.
-func finished(r *round) (lobby.Finished, error) {
-	if r.mode != friendGame || !r.game.Over() || !r.seated() {
+func finished(r *round.Round) (lobby.Finished, error) {
+	if r.Mode != round.Friend || !r.Game.Over() || !r.Seated() {
 		return lobby.Finished{}, errNoRematch
 	}
-	f := lobby.Finished{ID: r.id, Size: r.game.Rules().Geometry().N, Control: r.game.Control(rules.White), Rated: r.rated}
-	for c, st := range r.seats {
+	f := lobby.Finished{ID: r.ID, Size: r.Game.Rules().Geometry().N, Control: r.Game.Control(rules.White), Rated: r.Rated}
+	for c, st := range r.Seats {
 		f.Seats[c] = seatParty(st)
 	}
 	return f, nil
@@ -754,18 +717,16 @@ func (s *Server) handleRematch(r *request) (int, any, error) {
 	if s.lobby == nil {
 		return 0, nil, errNoLobby
 	}
-	lv, err := s.load(r.Context(), r.PathValue("id"))
+	v, err := s.rounds.Look(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return 0, nil, err
 	}
-	lv.mu.Lock()
-	me, seated := lv.r.seatOf(r.viewer())
-	fin, ferr := finished(lv.r)
-	cur := lv.rematch
-	lv.mu.Unlock()
+	me, seated := v.Round.SeatOf(r.viewer().player())
+	fin, ferr := finished(v.Round)
+	cur := v.Rematch
 	switch {
 	case !seated:
-		return 0, nil, errNotPlaying
+		return 0, nil, round.ErrNotPlaying
 	case ferr != nil:
 		return 0, nil, ferr
 	}
@@ -803,7 +764,7 @@ func (s *Server) handleRematch(r *request) (int, any, error) {
 	if err != nil {
 		return 0, nil, s.lobbyError(err)
 	}
-	return s.withGame(r, func(*live) error { return nil })
+	return s.handleGet(r)
 }
 
 // challengeRate bounds how often one player (an account, or a guest's
@@ -858,7 +819,7 @@ func (s *Server) offerRematch(ctx context.Context, fin lobby.Finished, by rules.
 		return err
 	}
 	s.lobbyChanged(c)
-	s.noteRematch(c)
+	s.rounds.NoteRematch(c)
 	return nil
 }
 

@@ -20,8 +20,9 @@ type metrics struct {
 	// their person.
 	engineGamesRefused, idleGamesEnded expvar.Int
 	// The feed's: changes announced by other servers, games read again
-	// for them, times the feed broke and listened again.
-	feedChanges, feedReloads, feedBreaks expvar.Int
+	// for them, changes applied to the games held without reading them
+	// again, times the feed broke and listened again.
+	feedChanges, feedReloads, feedApplied, feedBreaks expvar.Int
 	// Answers: every one, those with a status of 500 or more, and those
 	// refused with 429 (a limit, a throttle).
 	requests, serverErrors, tooMany expvar.Int
@@ -46,6 +47,7 @@ func (s *Server) initMetrics() {
 	m.vars.Set("store_errors", &m.storeErrors)
 	m.vars.Set("feed_changes", &m.feedChanges)
 	m.vars.Set("feed_reloads", &m.feedReloads)
+	m.vars.Set("feed_applied", &m.feedApplied)
 	m.vars.Set("feed_breaks", &m.feedBreaks)
 	m.vars.Set("analysis_refused", &m.analysisRefused)
 	m.vars.Set("engine_games_refused", &m.engineGamesRefused)
@@ -89,4 +91,12 @@ func (s *Server) handleVars(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Write([]byte(`{"emergo": ` + s.metrics.vars.String() + "}\n"))
+}
+
+// Cached returns how many games the server holds in memory.
+func (s *Server) Cached() int {
+	if s.rounds == nil {
+		return 0
+	}
+	return s.rounds.Cached()
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"emergo/notation"
+	"emergo/round"
 	"emergo/rules"
 	"emergo/store"
 )
@@ -84,21 +85,21 @@ func (s *Server) handleMyGames(r *request) (int, any, error) {
 // found, but whose seat is an account's he is not logged in as), and for
 // one whose start does not read: the list leaves them out.
 func myGame(g store.Summary, who viewer, now time.Time) (myGameJSON, bool) {
-	var seats [2]seat
+	var seats [2]round.Seat
 	for c := range seats {
-		seats[c] = seat{token: g.Tokens[c], user: g.Users[c], engine: g.Mode == engineGame.String() && g.Tokens[c] == "" && g.Users[c] == 0}
+		seats[c] = round.Seat{Token: g.Tokens[c], User: g.Users[c], Engine: g.Mode == round.Engine.String() && g.Tokens[c] == "" && g.Users[c] == 0}
 	}
 	me := rules.White
-	if !who.holds(seats[me]) {
+	if !who.player().Holds(seats[me]) {
 		me = rules.Black
 	}
 	start, err := notation.ParsePosition(g.Start)
-	if !who.holds(seats[me]) || err != nil {
+	if !who.player().Holds(seats[me]) || err != nil {
 		return myGameJSON{}, false
 	}
 	item := myGameJSON{
 		ID: g.ID, Size: g.Size, Mode: g.Mode, White: g.Names[0], Black: g.Names[1],
-		You: colorNames[me], Joined: seats[me.Other()].joined(),
+		You: colorNames[me], Joined: seats[me.Other()].Joined(),
 		Plies: g.Plies, Result: g.Result, Reason: g.Reason, Days: g.Days,
 		Updated: g.Updated.Format(time.RFC3339),
 	}

@@ -13,6 +13,7 @@ import (
 	"emergo/account"
 	"emergo/ratings"
 	"emergo/record"
+	"emergo/round"
 	"emergo/rules"
 	"emergo/store"
 )
@@ -310,7 +311,7 @@ func playerGame(g store.Summary, user int64) playerGameJSON {
 	opp := me.Other()
 	item := playerGameJSON{
 		ID: g.ID, Size: g.Size, Mode: g.Mode, Level: g.Level, Color: colorNames[me],
-		Opponent: opponentJSON{Name: g.Names[opp], Account: g.Users[opp] != 0, Engine: g.Mode == engineGame.String()},
+		Opponent: opponentJSON{Name: g.Names[opp], Account: g.Users[opp] != 0, Engine: g.Mode == round.Engine.String()},
 		Result:   g.Result, Reason: g.Reason, Plies: g.Plies,
 		InitialMS: g.Initial.Milliseconds(), IncrementMS: g.Increment.Milliseconds(), Days: g.Days, Rated: g.Rated,
 		Created: g.Created.UTC().Format(time.RFC3339), Updated: g.Updated.UTC().Format(time.RFC3339),
@@ -438,7 +439,7 @@ func (s *Server) storedRecord(r *http.Request, id string) (record.Record, error)
 	if err != nil {
 		return record.Record{}, err
 	}
-	rd, err := s.roundOf(g)
+	rd, err := s.rounds.Of(g)
 	if err != nil {
 		return record.Record{}, err
 	}

@@ -13,22 +13,23 @@ import (
 	"emergo/game"
 	"emergo/player"
 	"emergo/record"
+	"emergo/round"
 	"emergo/rules"
 	"emergo/view"
 )
 
 // recordOf builds the record of a game on the site.
-func recordOf(r *round) record.Record {
-	rec := record.Of(r.game)
+func recordOf(r *round.Round) record.Record {
+	rec := record.Of(r.Game)
 	rec.SetTag("Event", "Emergo game")
 	rec.SetTag("Site", "emergo")
-	rec.SetTag("Date", r.created.UTC().Format("2006.01.02"))
-	rec.SetTag("White", r.seats[rules.White].name)
-	rec.SetTag("Black", r.seats[rules.Black].name)
-	if r.mode == analysisGame && r.recorded != "" {
-		rec.SetTag("Termination", r.recorded)
+	rec.SetTag("Date", r.Created.UTC().Format("2006.01.02"))
+	rec.SetTag("White", r.Seats[rules.White].Name)
+	rec.SetTag("Black", r.Seats[rules.Black].Name)
+	if r.Mode == round.Analysis && r.Recorded != "" {
+		rec.SetTag("Termination", r.Recorded)
 	}
-	switch c := r.game.Control(rules.White); {
+	switch c := r.Game.Control(rules.White); {
 	case c.Correspondence():
 		// One move in so many seconds, as PGN writes a time per move.
 		rec.SetTag("TimeControl", fmt.Sprintf("1/%d", c.Days*int(game.Day/time.Second)))
@@ -39,15 +40,12 @@ func recordOf(r *round) record.Record {
 }
 
 func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request, ext string, write func(record.Record) ([]byte, error)) {
-	lv, err := s.load(r.Context(), r.PathValue("id"))
+	v, err := s.rounds.Look(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	lv.mu.Lock()
-	rec := recordOf(lv.r)
-	id := lv.r.id
-	lv.mu.Unlock()
+	rec, id := recordOf(v.Round), v.Round.ID
 	data, err := write(rec)
 	if err != nil {
 		s.log.Error("write record", "game", id, "err", err)
@@ -110,23 +108,23 @@ func (s *Server) handleUpload(r *request) (int, any, error) {
 		return 0, nil, &apiError{http.StatusBadRequest, codeRecordUnread, "this record cannot be read: " + err.Error(), map[string]any{"detail": err.Error()}}
 	}
 	rec := recs[0]
-	g, err := rec.Played(s.options(game.Control{}))
+	g, err := rec.Played(s.rounds.Options(game.Control{}))
 	if err != nil {
 		return 0, nil, &apiError{http.StatusBadRequest, codeRecordUnplayed, "this record cannot be replayed: " + err.Error(), map[string]any{"detail": err.Error()}}
 	}
 	// The record's words are shown and kept as names are: cleaned and
 	// cut (account.ShortenName), whatever the file holds.
-	rd := &round{id: newID(), mode: analysisGame, created: s.now(), game: g, recorded: account.ShortenName(rec.Tag("Termination"))}
+	rd := &round.Round{ID: newID(), Mode: round.Analysis, Created: s.now(), Game: g, Recorded: account.ShortenName(rec.Tag("Termination"))}
 	if e := g.Ending(); e.Termination.OnBoard() {
-		rd.recorded = e.Termination.String()
+		rd.Recorded = e.Termination.String()
 	}
-	rd.seats = [2]seat{{name: account.ShortenName(rec.Tag("White"))}, {name: account.ShortenName(rec.Tag("Black"))}}
+	rd.Seats = [2]round.Seat{{Name: account.ShortenName(rec.Tag("White"))}, {Name: account.ShortenName(rec.Tag("Black"))}}
 	return s.createUpload(r, rd)
 }
 
 // handleAnalyze searches a position for the analysis board. Given the
 // game the position comes from, it refuses while that game is played
-// (round.analysisOpen): the engine helps nobody during a game. A position
+// (round.Round.AnalysisOpen): the engine helps nobody during a game. A position
 // sent without its game cannot be told from any other; docs/api.md says
 // so.
 func (s *Server) handleAnalyze(r *request) (int, any, error) {
@@ -141,15 +139,12 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 		return 0, nil, err
 	}
 	if req.Game != "" {
-		lv, err := s.load(r.Context(), req.Game)
+		v, err := s.rounds.Look(r.Context(), req.Game)
 		if err != nil {
 			return 0, nil, err
 		}
-		lv.mu.Lock()
-		open := lv.r.analysisOpen()
-		lv.mu.Unlock()
-		if !open {
-			return 0, nil, errNoAnalysis
+		if !v.Round.AnalysisOpen() {
+			return 0, nil, round.ErrNoAnalysis
 		}
 	}
 	if req.Depth == 0 {

@@ -1,8 +1,9 @@
-// Package server is the web side of Emergo: a JSON API over HTTP, live
-// updates by Server-Sent Events, the engine's work on the queue of
-// package enginework (served by the server's workers, or by worker
-// processes: RunWorker), and the browser UI embedded from web/. Every
-// accepted move is committed to the store before it is acknowledged.
+// Package server is the web side of Emergo: a JSON API over HTTP over
+// the games of package round, live updates by Server-Sent Events, the
+// engine's work on the queue of package enginework (served by the
+// server's workers, or by worker processes: RunWorker), and the browser
+// UI embedded from web/. Every accepted move is committed to the store
+// before it is acknowledged.
 package server
 
 import (
@@ -29,6 +30,7 @@ import (
 	"emergo/lobby"
 	"emergo/puzzle"
 	"emergo/ratings"
+	"emergo/round"
 	"emergo/store"
 	"emergo/throttle"
 )
@@ -113,7 +115,7 @@ type Config struct {
 	// on it, and takes in the others', so that a change made on any
 	// reaches the viewers of all. Nil for a server alone on its store,
 	// which then gives back to the players the time it was down (see
-	// roundOf).
+	// round.Keeper.Of).
 	Feed Feed
 	// FlagSweep is how often a server on a Feed asks the store for the
 	// games whose running clock has run out, to end those that a server
@@ -171,10 +173,8 @@ type Server struct {
 	drain    context.CancelFunc
 	bg       sync.WaitGroup
 
-	mu    sync.Mutex
-	games map[string]*live
-	// loading notes the games being read into memory (see load).
-	loading map[string]*loading
+	// rounds holds the games in memory and makes every change of them.
+	rounds *round.Keeper
 
 	// feed is cfg.Feed, nil for none; origin names this server on it.
 	feed   Feed
@@ -321,9 +321,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			Limits: cfg.AnalysisLimits, Poll: poll, Now: cfg.Now, Logger: cfg.Logger,
 		}),
 		ctx: bctx, cancel: cancel, draining: dctx, drain: drain,
-		games:         map[string]*live{},
-		loading:       map[string]*loading{},
 		feed:          cfg.Feed,
+		origin:        newOrigin(),
 		limiters:      map[string]*clientLimit{},
 		streams:       map[string]int{},
 		engineRate:    cfg.Throttles.Limiter("engine-games", cfg.EngineGames.Rate),
@@ -343,6 +342,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.hub.subs = map[chan struct{}]struct{}{}
 	s.started = s.now()
 	s.initMetrics()
+	var err error
+	if s.rounds, err = s.newKeeper(); err != nil {
+		s.Close()
+		return nil, err
+	}
 	if s.feed != nil {
 		if err := s.follow(); err != nil {
 			s.Close()
@@ -352,15 +356,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	// The engine games left unplayed while the server was down end
 	// before its workers would take up their engine's moves, and before
 	// resume would ask for them again.
-	s.reapIdle()
+	s.rounds.ReapIdle()
 	if cfg.EngineWorkers > 0 {
 		s.bg.Add(1)
 		go func() {
 			defer s.bg.Done()
-			s.work.Run(s.ctx, enginework.Workers{N: cfg.EngineWorkers, HashMiB: cfg.EngineHashMiB, Apply: s.applyMove})
+			s.work.Run(s.ctx, enginework.Workers{N: cfg.EngineWorkers, HashMiB: cfg.EngineHashMiB, Apply: s.rounds.ApplyMove})
 		}()
 	}
-	if err := s.resume(ctx); err != nil {
+	if err := s.rounds.Resume(ctx); err != nil {
 		s.Close()
 		return nil, err
 	}
@@ -368,12 +372,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.Close()
 		return nil, fmt.Errorf("server: the explorer's index: %w", err)
 	}
-	s.sweepDeadlines()
-	s.every(max(s.cfg.EvictAfter/4, 10*time.Millisecond), s.sweep)
-	s.every(s.cfg.DeadlineSweep, s.sweepDeadlines)
+	s.rounds.SweepDeadlines()
+	s.rounds.Start()
 	s.every(time.Hour, s.pruneChallenges)
 	s.every(time.Hour, s.pruneThrottles)
-	s.every(s.cfg.EngineGames.Sweep, s.reapIdle)
 	if s.uploads != nil {
 		s.every(s.cfg.UploadSweep, s.expireUploads)
 	}
@@ -472,44 +474,33 @@ func (s *Server) ping(ctx context.Context) error {
 func (s *Server) Close() {
 	s.drain()
 	s.cancel()
-	s.mu.Lock()
-	for _, lv := range s.games {
-		lv.mu.Lock()
-		if lv.timer != nil {
-			lv.timer.Stop()
-		}
-		lv.mu.Unlock()
-	}
-	s.mu.Unlock()
 	s.bg.Wait()
+	// After the server's own work, whose engine moves the keeper plays.
+	if s.rounds != nil {
+		s.rounds.Close()
+	}
 }
 
-// resume loads every live game in progress, so that engines whose turn
-// it is move and clocks that run are watched again after a restart.
-// Correspondence games stay in the store: the deadline sweep takes up
-// each as its deadline comes near, and a request loads any. The engine
-// games that waited on their person too long meanwhile have been ended
-// in the store before (reapIdle, in New): neither loaded nor their
-// engine's move asked.
-func (s *Server) resume(ctx context.Context) error {
-	ids, err := s.st.Ongoing(ctx)
-	if err != nil {
-		return err
+// newKeeper returns the keeper of the server's games.
+func (s *Server) newKeeper() (*round.Keeper, error) {
+	cfg := s.cfg
+	rc := round.Config{
+		Store: cfg.Store, Ratings: s.rated, Explorer: s.explorer, Lobby: s.lobby, Uploads: s.uploads,
+		Work: s.work, Origin: s.origin, Logger: s.log, Now: s.now, Started: s.started,
+		Metrics: round.Metrics{
+			MovesAccepted: &s.metrics.movesAccepted, EngineMoves: &s.metrics.engineMoves,
+			StoreErrors: &s.metrics.storeErrors, IdleGamesEnded: &s.metrics.idleGamesEnded,
+			FeedReloads: &s.metrics.feedReloads, FeedApplied: &s.metrics.feedApplied,
+		},
+		EvictAfter: cfg.EvictAfter, DeadlineSweep: cfg.DeadlineSweep, FlagSweep: cfg.FlagSweep, FeedCheck: cfg.FeedCheck,
+		Unstarted: cfg.EngineGames.Unstarted, Idle: cfg.EngineGames.Idle, IdleSweep: cfg.EngineGames.Sweep,
+		OpenedEvery: s.openedEvery,
 	}
-	for _, id := range ids {
-		lv, err := s.load(ctx, id)
-		if err != nil {
-			s.log.Error("resume", "game", id, "err", err)
-			continue
-		}
-		lv.mu.Lock()
-		s.afterChange(lv)
-		lv.mu.Unlock()
+	if s.feed != nil {
+		// A nil Feed in the interface would not be nil.
+		rc.Feed = s.feed
 	}
-	if len(ids) > 0 {
-		s.log.Info("resumed games in progress", "games", len(ids))
-	}
-	return nil
+	return round.New(s.ctx, rc)
 }
 
 // Handler returns the site: the API, the events and the UI.

@@ -1,15 +1,14 @@
 package server
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 	"time"
 
+	"emergo/round"
 	"emergo/store"
 	"emergo/throttle"
 )
@@ -74,8 +73,8 @@ func (s *Server) takeUpload(r *request) error {
 // The same record uploaded before is stored once: the answer is then the
 // game stored before, 200 instead of 201. To keep the uploads within
 // cfg.UploadStorage, the store deletes the least recently opened ones.
-func (s *Server) createUpload(r *request, rd *round) (int, any, error) {
-	g := rd.stored(rd.created)
+func (s *Server) createUpload(r *request, rd *round.Round) (int, any, error) {
+	g := rd.Stored(rd.Created)
 	u := store.Upload{Digest: uploadDigest(g), Size: store.UploadSize(g)}
 	if u.Size > s.cfg.UploadStorage {
 		return 0, nil, &apiError{http.StatusInsufficientStorage, codeRecordStorageFull,
@@ -84,26 +83,24 @@ func (s *Server) createUpload(r *request, rd *round) (int, any, error) {
 	id, deleted, err := s.uploads.CreateUpload(r.Context(), g, u, s.cfg.UploadStorage)
 	if err != nil {
 		s.metrics.storeErrors.Add(1)
-		s.log.Error("create upload", "game", rd.id, "err", err)
+		s.log.Error("create upload", "game", rd.ID, "err", err)
 		return 0, nil, errStorage
 	}
 	if len(deleted) > 0 {
-		s.forget(deleted)
+		s.rounds.Forget(deleted)
 		s.log.Info("uploads deleted to make room", "games", len(deleted), "bound", s.cfg.UploadStorage)
 	}
-	lv, err := s.load(r.Context(), id)
+	v, err := s.rounds.Look(r.Context(), id)
 	if err != nil {
 		return 0, nil, err
 	}
 	status := http.StatusOK
-	if id == rd.id {
+	if id == rd.ID {
 		status = http.StatusCreated
 		s.metrics.gamesCreated.Add(1)
-		s.log.Info("game created", "game", id, "mode", rd.mode, "size", rd.game.Rules().Geometry().N, "plies", rd.game.Len())
+		s.log.Info("game created", "game", id, "mode", rd.Mode, "size", rd.Game.Rules().Geometry().N, "plies", rd.Game.Len())
 	}
-	lv.mu.Lock()
-	defer lv.mu.Unlock()
-	return status, s.state(lv, r.viewer()), nil
+	return status, s.state(v, r.viewer()), nil
 }
 
 // uploadDigest identifies an uploaded record by the game the site keeps
@@ -119,44 +116,6 @@ func uploadDigest(g *store.Game) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// noteOpened notes in the store that the upload id, which lv holds, was
-// opened by a request, at most once every s.openedEvery: its last
-// opening decides when it expires, and which ones make room at the
-// storage bound.
-func (s *Server) noteOpened(ctx context.Context, id string, lv *live) {
-	if !lv.upload {
-		return
-	}
-	now := s.now().UnixNano()
-	last := lv.opened.Load()
-	if now-last < int64(s.openedEvery) || !lv.opened.CompareAndSwap(last, now) {
-		return
-	}
-	if err := s.uploads.OpenUpload(ctx, id, time.Unix(0, now)); err != nil {
-		lv.opened.CompareAndSwap(now, last) // to be noted by the next request
-		if ctx.Err() == nil {
-			s.log.Error("note an upload opened", "game", id, "err", err)
-		}
-	}
-}
-
-// openedAt reads when the upload id was last opened, for lv, read from
-// the store: or marks lv as no upload, for a game the store keeps no
-// upload of.
-func (s *Server) openedAt(ctx context.Context, id string, lv *live) {
-	at, err := s.uploads.UploadOpened(ctx, id)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		lv.upload = false
-	case err != nil:
-		// Noted again an openedEvery from now at the latest.
-		s.log.Error("read an upload's opening", "game", id, "err", err)
-		lv.opened.Store(s.now().UnixNano())
-	default:
-		lv.opened.Store(at.UnixNano())
-	}
-}
-
 // expireUploads deletes the uploads that nobody has opened for
 // cfg.UploadIdle, and forgets those this server holds.
 func (s *Server) expireUploads() {
@@ -170,20 +129,11 @@ func (s *Server) expireUploads() {
 			return
 		}
 		if len(ids) > 0 {
-			s.forget(ids)
+			s.rounds.Forget(ids)
 			s.log.Info("uploads expired", "games", len(ids), "idle", s.cfg.UploadIdle)
 		}
 		if len(ids) < expireBatch {
 			return
 		}
-	}
-}
-
-// forget drops the games ids from memory: the store has deleted them.
-func (s *Server) forget(ids []string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, id := range ids {
-		delete(s.games, id)
 	}
 }

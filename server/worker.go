@@ -10,6 +10,9 @@ import (
 
 	"emergo/enginework"
 	"emergo/explorer"
+	"emergo/lobby"
+	"emergo/ratings"
+	"emergo/round"
 	"emergo/store"
 )
 
@@ -60,11 +63,22 @@ func RunWorker(ctx context.Context, cfg WorkerConfig) error {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	// A server of no games: the conversions of its games, its store and
-	// its feed. Its start is the zero time, so that a turn's start is
+	// A keeper of no games, which plays the engine's moves in the games
+	// as stored: the games' rules, store, rating, index and feed, as a
+	// server's. Its start is the zero time, so that a turn's start is
 	// read as stored.
-	s := &Server{st: cfg.Store, log: cfg.Logger, now: cfg.Now, ctx: ctx, feed: cfg.Feed}
-	s.explorer, _ = cfg.Store.(explorer.Store)
+	rc := round.Config{Store: cfg.Store, Logger: cfg.Logger, Now: cfg.Now}
+	rc.Ratings, _ = cfg.Store.(ratings.Store)
+	rc.Explorer, _ = cfg.Store.(explorer.Store)
+	rc.Lobby, _ = cfg.Store.(lobby.Store)
+	if cfg.Feed != nil {
+		rc.Feed, rc.Origin = cfg.Feed, newOrigin()
+	}
+	k, err := round.New(ctx, rc)
+	if err != nil {
+		return err
+	}
+	defer k.Close()
 	if cfg.Poll <= 0 && cfg.Feed != nil {
 		cfg.Poll = time.Second
 	}
@@ -84,7 +98,7 @@ func RunWorker(ctx context.Context, cfg WorkerConfig) error {
 			}
 		}()
 	}
-	q.Run(ctx, enginework.Workers{N: cfg.Searches, HashMiB: cfg.HashMiB, Apply: s.applyStored})
+	q.Run(ctx, enginework.Workers{N: cfg.Searches, HashMiB: cfg.HashMiB, Apply: k.ApplyStored})
 	wg.Wait()
 	return nil
 }

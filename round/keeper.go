@@ -1,0 +1,266 @@
+package round
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"emergo/enginework"
+	"emergo/explorer"
+	"emergo/lobby"
+	"emergo/ratings"
+	"emergo/store"
+)
+
+// Work is what a round needs of the queue of engine work
+// (enginework.Queue): to ask for the engine's moves, wait for them, and
+// drop those nobody needs.
+type Work interface {
+	Submit(ctx context.Context, j *enginework.Job) error
+	Wait(ctx context.Context, id int64) (*enginework.Job, error)
+	Cancel(ctx context.Context, id int64) error
+	CancelGame(ctx context.Context, game string) error
+}
+
+// Publisher announces the changes of this process to the others sharing
+// its store (server.Feed).
+type Publisher interface {
+	Publish(ctx context.Context, c store.Change) error
+}
+
+// Counter is a metric that counts (expvar.Int).
+type Counter interface{ Add(int64) }
+
+// Metrics are the counters a Keeper keeps for its process; a counter
+// left nil counts nothing.
+type Metrics struct {
+	// MovesAccepted counts the moves played, EngineMoves the engine's
+	// among them played by this process's workers (ApplyMove).
+	MovesAccepted, EngineMoves Counter
+	// StoreErrors counts the writes the store refused but for a
+	// version conflict.
+	StoreErrors Counter
+	// IdleGamesEnded counts the engine games ended for want of their
+	// person.
+	IdleGamesEnded Counter
+	// FeedReloads counts the games read back from the store for a
+	// change of another process's, FeedApplied the changes applied from
+	// the feed without reading the store.
+	FeedReloads, FeedApplied Counter
+}
+
+type nothing struct{}
+
+func (nothing) Add(int64) {}
+
+// orNothing returns c, or a counter of nothing.
+func orNothing(c Counter) Counter {
+	if c == nil {
+		return nothing{}
+	}
+	return c
+}
+
+// Config configures a Keeper.
+type Config struct {
+	// Store keeps the games. Ratings keeps the ratings, Explorer the
+	// opening explorer's index, Lobby the rematches, Uploads the
+	// uploaded records: each nil if the store does not keep them (then
+	// no game is rated, indexed, offered a rematch, or kept as an
+	// upload).
+	Store    store.Store
+	Ratings  ratings.Store
+	Explorer explorer.Store
+	Lobby    lobby.Store
+	Uploads  store.Uploads
+	// Work is the queue of engine work; nil for a process that asks for
+	// no engine moves (a worker, which plays them: ApplyStored).
+	Work Work
+	// Feed, if not nil, announces this process's changes to the others
+	// on the store, under the name Origin.
+	Feed   Publisher
+	Origin string
+	Logger *slog.Logger
+	// Now is the clock; default time.Now. Started is when this process
+	// began to hold games: without a Feed, a turn that began before
+	// counts from it (Of). Zero for a process that holds none.
+	Now     func() time.Time
+	Started time.Time
+	Metrics Metrics
+	// EvictAfter is how long a game nobody asks for stays in memory;
+	// default 10 minutes.
+	EvictAfter time.Duration
+	// DeadlineSweep is how often the keeper asks the store for the
+	// correspondence games whose deadline comes within as long; default
+	// a minute. FlagSweep is how often, with a Feed, it asks for the
+	// games whose clock has run out (default a second); FeedCheck how
+	// often it compares the versions of the games it holds with the
+	// store's (default 30 s).
+	DeadlineSweep, FlagSweep, FeedCheck time.Duration
+	// Unstarted is how long an engine game may wait for both players'
+	// first moves before it is aborted, Idle how long its person may
+	// leave his turn in a game without a clock before he loses it as
+	// abandoned, and IdleSweep how often the store is asked for such
+	// games (ReapIdle); default 10 minutes, 30 minutes and a minute.
+	Unstarted, Idle, IdleSweep time.Duration
+	// OpenedEvery is how often at most an upload's opening is noted in
+	// the store; default a day.
+	OpenedEvery time.Duration
+}
+
+// Keeper holds the games of a process and makes every change of them.
+// Create it with New; Close it to stop its background work.
+type Keeper struct {
+	cfg     Config
+	st      store.Store
+	log     *slog.Logger
+	now     func() time.Time
+	metrics Metrics
+	ctx     context.Context
+	cancel  context.CancelFunc
+	bg      sync.WaitGroup
+
+	mu    sync.Mutex
+	games map[string]*Live
+	// loading notes the games being read into memory (see hold).
+	loading map[string]*loading
+}
+
+// New returns a keeper of cfg's games, holding none yet. Its background
+// work runs until Close or the end of ctx.
+func New(ctx context.Context, cfg Config) (*Keeper, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("round: no store")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.EvictAfter <= 0 {
+		cfg.EvictAfter = 10 * time.Minute
+	}
+	if cfg.DeadlineSweep <= 0 {
+		cfg.DeadlineSweep = time.Minute
+	}
+	if cfg.FlagSweep <= 0 {
+		cfg.FlagSweep = time.Second
+	}
+	if cfg.FeedCheck <= 0 {
+		cfg.FeedCheck = 30 * time.Second
+	}
+	if cfg.Unstarted <= 0 {
+		cfg.Unstarted = 10 * time.Minute
+	}
+	if cfg.Idle <= 0 {
+		cfg.Idle = 30 * time.Minute
+	}
+	if cfg.IdleSweep <= 0 {
+		cfg.IdleSweep = time.Minute
+	}
+	if cfg.OpenedEvery <= 0 {
+		cfg.OpenedEvery = 24 * time.Hour
+	}
+	m := &cfg.Metrics
+	for _, c := range []*Counter{&m.MovesAccepted, &m.EngineMoves, &m.StoreErrors, &m.IdleGamesEnded, &m.FeedReloads, &m.FeedApplied} {
+		*c = orNothing(*c)
+	}
+	k := &Keeper{cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now, metrics: cfg.Metrics,
+		games: map[string]*Live{}, loading: map[string]*loading{}}
+	k.ctx, k.cancel = context.WithCancel(ctx)
+	return k, nil
+}
+
+// Start runs the keeper's sweeps in the background: the games idle in
+// memory dropped, the correspondence deadlines and the idle engine games
+// taken up, and with a Feed the clocks run out and the versions checked
+// (in case a change went unannounced: its process stopped between its
+// write and its announcement).
+func (k *Keeper) Start() {
+	k.every(max(k.cfg.EvictAfter/4, 10*time.Millisecond), k.sweep)
+	k.every(k.cfg.DeadlineSweep, k.SweepDeadlines)
+	k.every(k.cfg.IdleSweep, k.ReapIdle)
+	if k.cfg.Feed != nil {
+		k.every(k.cfg.FeedCheck, k.refreshAll)
+		k.every(k.cfg.FlagSweep, k.sweepFlags)
+	}
+}
+
+// every runs f every interval in the background until Close.
+func (k *Keeper) every(interval time.Duration, f func()) {
+	k.bg.Add(1)
+	go func() {
+		defer k.bg.Done()
+		tick := time.NewTicker(interval)
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+				f()
+			case <-k.ctx.Done():
+				return
+			}
+		}
+	}()
+}
+
+// Close stops the background work (the sweeps, the clocks' timers, the
+// waits for engine moves) and waits for it.
+func (k *Keeper) Close() {
+	k.cancel()
+	k.mu.Lock()
+	for _, lv := range k.games {
+		lv.mu.Lock()
+		if lv.timer != nil {
+			lv.timer.Stop()
+		}
+		lv.mu.Unlock()
+	}
+	k.mu.Unlock()
+	k.bg.Wait()
+}
+
+// Publish announces c, a change of this process's, on the feed. A
+// failure is logged: the write is done, and the other processes learn
+// of it by their periodic check (Config.FeedCheck) instead.
+func (k *Keeper) Publish(c store.Change) {
+	if k.cfg.Feed == nil {
+		return
+	}
+	c.Origin = k.cfg.Origin
+	ctx, cancel := context.WithTimeout(k.ctx, 5*time.Second)
+	defer cancel()
+	if err := k.cfg.Feed.Publish(ctx, c); err != nil && k.ctx.Err() == nil {
+		k.log.Error("publish a change", "game", c.Game, "lobby", c.Lobby, "err", err)
+	}
+}
+
+// Resume loads every live game in progress, so that engines whose turn
+// it is move and clocks that run are watched again after a restart.
+// Correspondence games stay in the store: the deadline sweep takes up
+// each as its deadline comes near, and a request loads any. The engine
+// games that waited on their person too long meanwhile are to be ended
+// before (ReapIdle): neither loaded nor their engine's move asked.
+func (k *Keeper) Resume(ctx context.Context) error {
+	ids, err := k.st.Ongoing(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		lv, err := k.Load(ctx, id)
+		if err != nil {
+			k.log.Error("resume", "game", id, "err", err)
+			continue
+		}
+		lv.mu.Lock()
+		k.afterChange(lv)
+		lv.mu.Unlock()
+	}
+	if len(ids) > 0 {
+		k.log.Info("resumed games in progress", "games", len(ids))
+	}
+	return nil
+}
