@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"emergo/game"
@@ -102,38 +101,18 @@ func (r *round) person() seat {
 func (s *Server) createEngineGame(r *request, rd *round) error {
 	ctx, lim := r.Context(), s.cfg.EngineGames
 	p := rd.person()
-	names := []string{"browser:" + p.token, "address:" + rd.client}
-	if p.user != 0 {
-		names = []string{"account:" + strconv.FormatInt(p.user, 10)}
-	}
-	var taken []string
-	giveBack := func() {
-		for _, name := range taken {
-			if err := s.engineRate.Give(context.WithoutCancel(ctx), name); err != nil {
-				s.log.Error("engine games' rate: give back", "err", err)
-			}
-		}
-	}
-	for _, name := range names {
-		wait, err := s.engineRate.Take(ctx, name, s.now())
-		if err != nil {
-			giveBack()
-			s.metrics.storeErrors.Add(1)
-			s.log.Error("engine games' rate", "err", err)
-			return errStorage
-		}
-		if wait > 0 {
-			giveBack()
+	giveBack, err := s.takeRate(r, s.engineRate, creatorNames(p, rd.client), func(secs int) error {
+		return &apiError{http.StatusTooManyRequests, codeEngineGamesTooFast,
+			fmt.Sprintf("you are starting games against the engine too fast: wait %s and try again", waitText(secs)),
+			map[string]any{"n": secs}}
+	})
+	if err != nil {
+		if !errors.Is(err, errStorage) {
 			s.metrics.engineGamesRefused.Add(1)
-			secs := int((wait + time.Second - 1) / time.Second)
-			r.w.Header().Set("Retry-After", strconv.Itoa(secs))
-			return &apiError{http.StatusTooManyRequests, codeEngineGamesTooFast,
-				fmt.Sprintf("you are starting games against the engine too fast: wait %s and try again", waitText(secs)),
-				map[string]any{"n": secs}}
 		}
-		taken = append(taken, name)
+		return err
 	}
-	err := s.st.CreateEngineGame(ctx, rd.stored(rd.created), func(n store.EngineCount) error {
+	err = s.st.CreateEngineGame(ctx, rd.stored(rd.created), func(n store.EngineCount) error {
 		mine := n.Account
 		if p.user == 0 {
 			mine = max(n.Token, n.Client)
@@ -186,6 +165,9 @@ func (r *round) personTurnStart() time.Time {
 // restarts (roundOf): a game left while the site was down was left all
 // the same.
 func (s *Server) idleEnding(r *round) (game.Ending, bool) {
+	if r.mode == friendGame {
+		return s.invitationEnding(r)
+	}
 	g, lim, now := r.game, s.cfg.EngineGames, s.now()
 	if r.mode != engineGame || g.Over() {
 		return game.Ending{}, false
@@ -201,7 +183,9 @@ func (s *Server) idleEnding(r *round) (game.Ending, bool) {
 }
 
 // reapIdle ends the engine games that wait on their person too long
-// (idleEnding), as the store finds them (IdleEngineGames), wherever they
+// (idleEnding), and aborts the invitations nobody took in time
+// (invitationEnding), as the store finds them (IdleEngineGames,
+// ExpiredInvitations), wherever they
 // are held: a game in this server's memory as every change of it is
 // made, one that is not as stored, without loading it, as a worker
 // process plays (applyStored). Their engine work is dropped. Of two
@@ -210,13 +194,19 @@ func (s *Server) idleEnding(r *round) (game.Ending, bool) {
 func (s *Server) reapIdle() {
 	lim, now := s.cfg.EngineGames, s.now()
 	ids, err := s.st.IdleEngineGames(s.ctx, now.Add(-lim.Unstarted), now.Add(-lim.Idle), dueBatch)
+	engines := len(ids)
+	if err == nil {
+		var expired []string
+		expired, err = s.expiredInvitations(now)
+		ids = append(ids, expired...)
+	}
 	if err != nil {
 		if s.ctx.Err() == nil {
 			s.log.Error("idle engine games", "err", err)
 		}
 		return
 	}
-	for _, id := range ids {
+	for i, id := range ids {
 		if s.ctx.Err() != nil {
 			return
 		}
@@ -230,6 +220,10 @@ func (s *Server) reapIdle() {
 			lv.mu.Unlock()
 		} else {
 			ended = s.endIdleStored(s.ctx, id)
+		}
+		if ended && i >= engines { // an invitation: no engine work
+			s.metrics.invitationsExpired.Add(1)
+			continue
 		}
 		if ended {
 			s.metrics.idleGamesEnded.Add(1)

@@ -1,0 +1,219 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"emergo/game"
+	"emergo/store"
+	"emergo/throttle"
+)
+
+// A friend game made by its link (POST /api/games, mode "friend") waits
+// with a seat open until the friend takes it: an invitation. It costs
+// little while it waits, a row in the store, but a client could make them
+// without end, and nobody would ever end them. So the invitations are
+// bounded as the engine games are (enginegames.go): per client and in
+// total while they wait, by the rate at which a client makes them, and in
+// time, since one that nobody takes is aborted. The games the lobby makes
+// have both seats taken, and are bounded by the lobby's own bounds.
+
+// InvitationLimits bound the invitations: the friend games that wait for
+// their second player.
+type InvitationLimits struct {
+	// PerClient is the most invitations that wait of one client: of an
+	// account, and of a guest both by its browser (the seat's token) and
+	// by its address (the client key, throttle.ClientKey), as
+	// EngineGameLimits.PerClient. Default 10.
+	PerClient int
+	// Total is the most invitations that wait on the site; default
+	// 10,000.
+	Total int
+	// Rate bounds how fast a client makes invitations, by the same
+	// names, across every server of the site (Config.Throttles); one
+	// refused by the other bounds does not count. Default a burst of 10,
+	// then one every 20 seconds; an Every below 0 is no limit.
+	Rate throttle.Limit
+	// Expiry is how long an invitation to a live game (on a clock or
+	// without one) waits before it is aborted, default 24 hours;
+	// CorrespondenceExpiry that of a correspondence game, default 7 days.
+	// The sweep of EngineGameLimits.Sweep aborts them (reapIdle).
+	Expiry, CorrespondenceExpiry time.Duration
+}
+
+// DefaultInvitationLimits are InvitationLimits' defaults. A person sends a
+// few links at a time; ten waiting leave room for a tournament among
+// friends. A live game's link is sent to someone who is there to play:
+// by the next day it is forgotten. A correspondence game's is sent by
+// mail to someone who plays a move a day at his own time, and may take
+// some days to answer: a week, the longest of the days per move but one.
+var DefaultInvitationLimits = InvitationLimits{
+	PerClient: 10, Total: 10000,
+	Rate:   throttle.Limit{Burst: 10, Every: 20 * time.Second},
+	Expiry: 24 * time.Hour, CorrespondenceExpiry: 7 * 24 * time.Hour,
+}
+
+// withDefaults fills in the limits not set.
+func (l InvitationLimits) withDefaults() InvitationLimits {
+	d := DefaultInvitationLimits
+	if l.PerClient <= 0 {
+		l.PerClient = d.PerClient
+	}
+	if l.Total <= 0 {
+		l.Total = d.Total
+	}
+	if l.Rate == (throttle.Limit{}) {
+		l.Rate = d.Rate
+	}
+	if l.Expiry <= 0 {
+		l.Expiry = d.Expiry
+	}
+	if l.CorrespondenceExpiry <= 0 {
+		l.CorrespondenceExpiry = d.CorrespondenceExpiry
+	}
+	return l
+}
+
+// errInvitationsFull refuses an invitation while the site has as many
+// waiting as it takes.
+var errInvitationsFull = errors.New("the site has as many games waiting for a second player as it can take: try again later")
+
+// creatorNames are the names by which the bounds on what the person p
+// makes from the client key client count him: his account, or, for a
+// guest, his browser and his address.
+func creatorNames(p seat, client string) []string {
+	if p.user != 0 {
+		return []string{"account:" + strconv.FormatInt(p.user, 10)}
+	}
+	return []string{"browser:" + p.token, "address:" + client}
+}
+
+// takeRate takes one from rate for each of names, and returns the
+// function that gives them back, for a creation the other bounds refuse.
+// When a name has none left it gives back those taken, sets Retry-After,
+// and returns tooFast given the seconds to wait.
+func (s *Server) takeRate(r *request, rate throttle.Limiter, names []string, tooFast func(secs int) error) (giveBack func(), err error) {
+	ctx := r.Context()
+	var taken []string
+	giveBack = func() {
+		for _, name := range taken {
+			if err := rate.Give(context.WithoutCancel(ctx), name); err != nil {
+				s.log.Error("creation rate: give back", "err", err)
+			}
+		}
+	}
+	for _, name := range names {
+		wait, err := rate.Take(ctx, name, s.now())
+		if err != nil {
+			giveBack()
+			s.metrics.storeErrors.Add(1)
+			s.log.Error("creation rate", "err", err)
+			return nil, errStorage
+		}
+		if wait > 0 {
+			giveBack()
+			secs := int((wait + time.Second - 1) / time.Second)
+			r.w.Header().Set("Retry-After", strconv.Itoa(secs))
+			return nil, tooFast(secs)
+		}
+		taken = append(taken, name)
+	}
+	return giveBack, nil
+}
+
+// createInvitation stores rd, a new friend game with a seat open, within
+// the bounds of InvitationLimits: the rate of its creator's new
+// invitations first, then his invitations that wait and the site's, which
+// the store counts as it creates the game.
+func (s *Server) createInvitation(r *request, rd *round) error {
+	lim := s.cfg.Invitations
+	p := rd.seats[0]
+	if !p.joined() {
+		p = rd.seats[1]
+	}
+	giveBack, err := s.takeRate(r, s.invitationRate, creatorNames(p, rd.client), func(secs int) error {
+		return &apiError{http.StatusTooManyRequests, codeInvitationsTooFast,
+			fmt.Sprintf("you are inviting friends to games too fast: wait %s and try again", waitText(secs)),
+			map[string]any{"n": secs}}
+	})
+	if err != nil {
+		if !errors.Is(err, errStorage) {
+			s.metrics.invitationsRefused.Add(1)
+		}
+		return err
+	}
+	err = s.st.CreateInvitation(r.Context(), rd.stored(rd.created), func(n store.InvitationCount) error {
+		mine := n.Account
+		if p.user == 0 {
+			mine = max(n.Token, n.Client)
+		}
+		switch {
+		case mine >= lim.PerClient:
+			return &apiError{http.StatusTooManyRequests, codeTooManyInvitations,
+				fmt.Sprintf("you have %d games waiting for a friend to join, as many as you may: abort one, or wait for a friend to join it", lim.PerClient),
+				map[string]any{"n": lim.PerClient}}
+		case n.Total >= lim.Total:
+			return errInvitationsFull
+		}
+		return nil
+	})
+	var ae *apiError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ae), errors.Is(err, errInvitationsFull):
+		giveBack()
+		s.metrics.invitationsRefused.Add(1)
+		return err
+	}
+	giveBack()
+	s.metrics.storeErrors.Add(1)
+	s.log.Error("create game", "game", rd.id, "err", err)
+	return errStorage
+}
+
+// waitsForFriend reports whether r is an invitation that waits: a friend
+// game that goes on with a seat open.
+func (r *round) waitsForFriend() bool {
+	return r.mode == friendGame && !r.game.Over() && !r.seated()
+}
+
+// invitationExpiry is how long the invitation r may wait before it is
+// aborted.
+func (s *Server) invitationExpiry(r *round) time.Duration {
+	if r.game.Control(r.game.Side()).Correspondence() {
+		return s.cfg.Invitations.CorrespondenceExpiry
+	}
+	return s.cfg.Invitations.Expiry
+}
+
+// invitationEnding returns the abort of the invitation r if it has waited
+// its time, on the store's clock (created) as an engine game's
+// (idleEnding).
+func (s *Server) invitationEnding(r *round) (game.Ending, bool) {
+	if !r.waitsForFriend() {
+		return game.Ending{}, false
+	}
+	return game.Ending{Termination: game.Aborted}, s.now().Sub(r.created) >= s.invitationExpiry(r)
+}
+
+// expiredInvitations are the IDs of the invitations that have waited
+// their time, for reapIdle to abort.
+func (s *Server) expiredInvitations(now time.Time) ([]string, error) {
+	lim := s.cfg.Invitations
+	return s.st.ExpiredInvitations(s.ctx, now.Add(-lim.Expiry), now.Add(-lim.CorrespondenceExpiry), dueBatch)
+}
+
+// invitationIdle is, for the state of an invitation that waits, how long
+// after its creation it is aborted (idleJSON.AbortMS); nil for any other
+// game.
+func (s *Server) invitationIdle(r *round) *idleJSON {
+	if !r.waitsForFriend() {
+		return nil
+	}
+	return &idleJSON{AbortMS: s.invitationExpiry(r).Milliseconds()}
+}
