@@ -99,47 +99,23 @@ func (r *round) person() seat {
 // games in progress and the site's, which the store counts as it creates
 // the game.
 func (s *Server) createEngineGame(r *request, rd *round) error {
-	ctx, lim := r.Context(), s.cfg.EngineGames
-	p := rd.person()
-	giveBack, err := s.takeRate(r, s.engineRate, creatorNames(p, rd.client), func(secs int) error {
-		return &apiError{http.StatusTooManyRequests, codeEngineGamesTooFast,
-			fmt.Sprintf("you are starting games against the engine too fast: wait %s and try again", waitText(secs)),
-			map[string]any{"n": secs}}
+	lim := s.cfg.EngineGames
+	return s.createBounded(r, rd, rd.person(), creationBound{
+		rate: s.engineRate, perClient: lim.PerClient, total: lim.Total,
+		tooFast: func(secs int) error {
+			return &apiError{http.StatusTooManyRequests, codeEngineGamesTooFast,
+				fmt.Sprintf("you are starting games against the engine too fast: wait %s and try again", waitText(secs)),
+				map[string]any{"n": secs}}
+		},
+		tooMany: &apiError{http.StatusTooManyRequests, codeTooManyEngineGames,
+			fmt.Sprintf("you have %d games against the engine in progress, as many as you may: finish, resign or abort one first", lim.PerClient),
+			map[string]any{"n": lim.PerClient}},
+		full: errEngineGamesFull, refused: &s.metrics.engineGamesRefused,
+	}, func(admit func(creatorCount) error) error {
+		return s.st.CreateEngineGame(r.Context(), rd.stored(rd.created), func(n store.EngineCount) error {
+			return admit(creatorCount(n))
+		})
 	})
-	if err != nil {
-		if !errors.Is(err, errStorage) {
-			s.metrics.engineGamesRefused.Add(1)
-		}
-		return err
-	}
-	err = s.st.CreateEngineGame(ctx, rd.stored(rd.created), func(n store.EngineCount) error {
-		mine := n.Account
-		if p.user == 0 {
-			mine = max(n.Token, n.Client)
-		}
-		switch {
-		case mine >= lim.PerClient:
-			return &apiError{http.StatusTooManyRequests, codeTooManyEngineGames,
-				fmt.Sprintf("you have %d games against the engine in progress, as many as you may: finish, resign or abort one first", lim.PerClient),
-				map[string]any{"n": lim.PerClient}}
-		case n.Total >= lim.Total:
-			return errEngineGamesFull
-		}
-		return nil
-	})
-	var ae *apiError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &ae), errors.Is(err, errEngineGamesFull):
-		giveBack()
-		s.metrics.engineGamesRefused.Add(1)
-		return err
-	}
-	giveBack()
-	s.metrics.storeErrors.Add(1)
-	s.log.Error("create game", "game", rd.id, "err", err)
-	return errStorage
 }
 
 // personTurnStart is when the person's turn began in an engine game

@@ -1,11 +1,9 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"emergo/game"
@@ -82,49 +80,6 @@ func (l InvitationLimits) withDefaults() InvitationLimits {
 // waiting as it takes.
 var errInvitationsFull = errors.New("the site has as many games waiting for a second player as it can take: try again later")
 
-// creatorNames are the names by which the bounds on what the person p
-// makes from the client key client count him: his account, or, for a
-// guest, his browser and his address.
-func creatorNames(p seat, client string) []string {
-	if p.user != 0 {
-		return []string{"account:" + strconv.FormatInt(p.user, 10)}
-	}
-	return []string{"browser:" + p.token, "address:" + client}
-}
-
-// takeRate takes one from rate for each of names, and returns the
-// function that gives them back, for a creation the other bounds refuse.
-// When a name has none left it gives back those taken, sets Retry-After,
-// and returns tooFast given the seconds to wait.
-func (s *Server) takeRate(r *request, rate throttle.Limiter, names []string, tooFast func(secs int) error) (giveBack func(), err error) {
-	ctx := r.Context()
-	var taken []string
-	giveBack = func() {
-		for _, name := range taken {
-			if err := rate.Give(context.WithoutCancel(ctx), name); err != nil {
-				s.log.Error("creation rate: give back", "err", err)
-			}
-		}
-	}
-	for _, name := range names {
-		wait, err := rate.Take(ctx, name, s.now())
-		if err != nil {
-			giveBack()
-			s.metrics.storeErrors.Add(1)
-			s.log.Error("creation rate", "err", err)
-			return nil, errStorage
-		}
-		if wait > 0 {
-			giveBack()
-			secs := int((wait + time.Second - 1) / time.Second)
-			r.w.Header().Set("Retry-After", strconv.Itoa(secs))
-			return nil, tooFast(secs)
-		}
-		taken = append(taken, name)
-	}
-	return giveBack, nil
-}
-
 // createInvitation stores rd, a new friend game with a seat open, within
 // the bounds of InvitationLimits: the rate of its creator's new
 // invitations first, then his invitations that wait and the site's, which
@@ -135,45 +90,22 @@ func (s *Server) createInvitation(r *request, rd *round) error {
 	if !p.joined() {
 		p = rd.seats[1]
 	}
-	giveBack, err := s.takeRate(r, s.invitationRate, creatorNames(p, rd.client), func(secs int) error {
-		return &apiError{http.StatusTooManyRequests, codeInvitationsTooFast,
-			fmt.Sprintf("you are inviting friends to games too fast: wait %s and try again", waitText(secs)),
-			map[string]any{"n": secs}}
+	return s.createBounded(r, rd, p, creationBound{
+		rate: s.invitationRate, perClient: lim.PerClient, total: lim.Total,
+		tooFast: func(secs int) error {
+			return &apiError{http.StatusTooManyRequests, codeInvitationsTooFast,
+				fmt.Sprintf("you are inviting friends to games too fast: wait %s and try again", waitText(secs)),
+				map[string]any{"n": secs}}
+		},
+		tooMany: &apiError{http.StatusTooManyRequests, codeTooManyInvitations,
+			fmt.Sprintf("you have %d games waiting for a friend to join, as many as you may: abort one, or wait for a friend to join it", lim.PerClient),
+			map[string]any{"n": lim.PerClient}},
+		full: errInvitationsFull, refused: &s.metrics.invitationsRefused,
+	}, func(admit func(creatorCount) error) error {
+		return s.st.CreateInvitation(r.Context(), rd.stored(rd.created), func(n store.InvitationCount) error {
+			return admit(creatorCount(n))
+		})
 	})
-	if err != nil {
-		if !errors.Is(err, errStorage) {
-			s.metrics.invitationsRefused.Add(1)
-		}
-		return err
-	}
-	err = s.st.CreateInvitation(r.Context(), rd.stored(rd.created), func(n store.InvitationCount) error {
-		mine := n.Account
-		if p.user == 0 {
-			mine = max(n.Token, n.Client)
-		}
-		switch {
-		case mine >= lim.PerClient:
-			return &apiError{http.StatusTooManyRequests, codeTooManyInvitations,
-				fmt.Sprintf("you have %d games waiting for a friend to join, as many as you may: abort one, or wait for a friend to join it", lim.PerClient),
-				map[string]any{"n": lim.PerClient}}
-		case n.Total >= lim.Total:
-			return errInvitationsFull
-		}
-		return nil
-	})
-	var ae *apiError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &ae), errors.Is(err, errInvitationsFull):
-		giveBack()
-		s.metrics.invitationsRefused.Add(1)
-		return err
-	}
-	giveBack()
-	s.metrics.storeErrors.Add(1)
-	s.log.Error("create game", "game", rd.id, "err", err)
-	return errStorage
 }
 
 // waitsForFriend reports whether r is an invitation that waits: a friend

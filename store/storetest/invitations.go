@@ -2,10 +2,7 @@ package storetest
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -24,8 +21,6 @@ func invitation(id string, user int64, token, client string, created int64) *sto
 		Result: "*", DrawOffer: -1, TakeBack: -1, TurnStart: ms(created), Version: 1,
 	}
 }
-
-var errTooManyInvitations = errors.New("too many invitations")
 
 // testInvitations checks CreateInvitation's counts: of the friend games
 // with a seat open that go on alone, a refusal storing nothing, racing
@@ -68,17 +63,7 @@ func testInvitations(t *testing.T, open func(t *testing.T) store.Store) {
 			{"the account", invitation("new", 7, "t1", "c3", 2000), store.InvitationCount{Account: 1, Token: 3, Total: 6}},
 			{"another account", invitation("new", 8, "t8", "c8", 2000), store.InvitationCount{Total: 6}},
 		} {
-			var got store.InvitationCount
-			err := s.CreateInvitation(ctx, c.g, func(n store.InvitationCount) error { got = n; return errTooManyInvitations })
-			if !errors.Is(err, errTooManyInvitations) {
-				t.Errorf("%s: CreateInvitation refused by admit: %v, want admit's error", c.name, err)
-			}
-			if diff := cmp.Diff(c.want, got); diff != "" {
-				t.Errorf("%s: the count (-want +got):\n%s", c.name, diff)
-			}
-			if _, err := s.Get(ctx, "new"); !errors.Is(err, store.ErrNotFound) {
-				t.Errorf("%s: a game refused was stored: %v", c.name, err)
-			}
+			refusedWith(t, s, c.name, c.g, c.want, s.CreateInvitation)
 		}
 		g := invitation("new", 0, "t1", "c1", 2000)
 		g.Seats = [2]store.Seat{{}, g.Seats[0]}
@@ -99,32 +84,10 @@ func testInvitations(t *testing.T, open func(t *testing.T) store.Store) {
 	})
 	t.Run("RacingCreationsCountedInTurn", func(t *testing.T) {
 		s := open(t)
-		const n, bound = 8, 3
-		var wg sync.WaitGroup
-		var admitted atomic.Int32
-		for i := range n {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				g := invitation(fmt.Sprintf("g%d", i), 0, fmt.Sprintf("t%d", i), "c1", 1000)
-				err := s.CreateInvitation(ctx, g, func(c store.InvitationCount) error {
-					if c.Client >= bound {
-						return errTooManyInvitations
-					}
-					return nil
-				})
-				switch {
-				case err == nil:
-					admitted.Add(1)
-				case !errors.Is(err, errTooManyInvitations):
-					t.Error(err)
-				}
-			}()
-		}
-		wg.Wait()
-		if admitted.Load() != bound {
-			t.Errorf("%d of %d racing creations from one address admitted, want its bound, %d", admitted.Load(), n, bound)
-		}
+		// Several browsers, at one address.
+		admittedInTurn(t, s.CreateInvitation, func(i int) *store.Game {
+			return invitation(fmt.Sprintf("g%d", i), 0, fmt.Sprintf("t%d", i), "c1", 1000)
+		}, func(c store.InvitationCount) int { return c.Client })
 	})
 	t.Run("Expired", func(t *testing.T) {
 		s := open(t)
