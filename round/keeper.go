@@ -43,8 +43,8 @@ type Metrics struct {
 	// version conflict.
 	StoreErrors Counter
 	// IdleGamesEnded counts the engine games ended for want of their
-	// person.
-	IdleGamesEnded Counter
+	// person, InvitationsExpired the invitations aborted unanswered.
+	IdleGamesEnded, InvitationsExpired Counter
 	// FeedReloads counts the games read back from the store for a
 	// change of another process's, FeedApplied the changes applied from
 	// the feed without reading the store.
@@ -105,6 +105,11 @@ type Config struct {
 	// abandoned, and IdleSweep how often the store is asked for such
 	// games (ReapIdle); default 10 minutes, 30 minutes and a minute.
 	Unstarted, Idle, IdleSweep time.Duration
+	// InvitationExpiry is how long a friend game made by its link waits
+	// for the friend before it is aborted (an invitation: WaitsForFriend),
+	// CorrespondenceExpiry the same for a correspondence game; taken up
+	// by the same sweep (ReapIdle). Default 24 hours and 7 days.
+	InvitationExpiry, CorrespondenceExpiry time.Duration
 	// OpenedEvery is how often at most an upload's opening is noted in
 	// the store; default a day.
 	OpenedEvery time.Duration
@@ -161,11 +166,17 @@ func New(ctx context.Context, cfg Config) (*Keeper, error) {
 	if cfg.IdleSweep <= 0 {
 		cfg.IdleSweep = time.Minute
 	}
+	if cfg.InvitationExpiry <= 0 {
+		cfg.InvitationExpiry = 24 * time.Hour
+	}
+	if cfg.CorrespondenceExpiry <= 0 {
+		cfg.CorrespondenceExpiry = 7 * 24 * time.Hour
+	}
 	if cfg.OpenedEvery <= 0 {
 		cfg.OpenedEvery = 24 * time.Hour
 	}
 	m := &cfg.Metrics
-	for _, c := range []*Counter{&m.MovesAccepted, &m.EngineMoves, &m.StoreErrors, &m.IdleGamesEnded, &m.FeedReloads, &m.FeedApplied} {
+	for _, c := range []*Counter{&m.MovesAccepted, &m.EngineMoves, &m.StoreErrors, &m.IdleGamesEnded, &m.InvitationsExpired, &m.FeedReloads, &m.FeedApplied} {
 		*c = orNothing(*c)
 	}
 	k := &Keeper{cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now, metrics: cfg.Metrics,

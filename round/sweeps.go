@@ -61,6 +61,9 @@ func (k *Keeper) flagDue(what string, by time.Time) {
 // server alone on its store restarts (Of): a game left while the site
 // was down was left all the same.
 func (k *Keeper) idleEnding(r *Round) (game.Ending, bool) {
+	if r.Mode == Friend {
+		return k.invitationEnding(r)
+	}
 	g, now := r.Game, k.now()
 	if r.Mode != Engine || g.Over() {
 		return game.Ending{}, false
@@ -76,7 +79,9 @@ func (k *Keeper) idleEnding(r *Round) (game.Ending, bool) {
 }
 
 // ReapIdle ends the engine games that wait on their person too long
-// (idleEnding), as the store finds them (IdleEngineGames), wherever they
+// (idleEnding), and aborts the invitations nobody took in time
+// (invitationEnding), as the store finds them (IdleEngineGames,
+// ExpiredInvitations), wherever they
 // are held: a game in this keeper's memory as every change of it is
 // made, one that is not as stored, without loading it, as a worker
 // process plays (ApplyStored). Their engine work is dropped. Of two
@@ -85,13 +90,19 @@ func (k *Keeper) idleEnding(r *Round) (game.Ending, bool) {
 func (k *Keeper) ReapIdle() {
 	now := k.now()
 	ids, err := k.st.IdleEngineGames(k.ctx, now.Add(-k.cfg.Unstarted), now.Add(-k.cfg.Idle), dueBatch)
+	engines := len(ids)
+	if err == nil {
+		var expired []string
+		expired, err = k.st.ExpiredInvitations(k.ctx, now.Add(-k.cfg.InvitationExpiry), now.Add(-k.cfg.CorrespondenceExpiry), dueBatch)
+		ids = append(ids, expired...)
+	}
 	if err != nil {
 		if k.ctx.Err() == nil {
 			k.log.Error("idle engine games", "err", err)
 		}
 		return
 	}
-	for _, id := range ids {
+	for i, id := range ids {
 		if k.ctx.Err() != nil {
 			return
 		}
@@ -102,6 +113,10 @@ func (k *Keeper) ReapIdle() {
 			lv.mu.Unlock()
 		} else {
 			ended = k.endIdleStored(k.ctx, id)
+		}
+		if ended && i >= engines { // an invitation: no engine work
+			k.metrics.InvitationsExpired.Add(1)
+			continue
 		}
 		if ended {
 			k.metrics.IdleGamesEnded.Add(1)
@@ -124,16 +139,16 @@ func (k *Keeper) endIdle(ctx context.Context, lv *Live) bool {
 	}
 	next := lv.r.Clone()
 	if err := next.Game.End(e); err != nil {
-		k.log.Error("end an idle engine game", "game", next.ID, "err", err)
+		k.log.Error("end an idle game", "game", next.ID, "err", err)
 		return false
 	}
 	if err := k.commit(ctx, lv, next); err != nil {
 		if !errors.Is(err, ErrChanged) { // else changed by another server: decided at the next sweep
-			k.log.Error("end an idle engine game", "game", next.ID, "err", err)
+			k.log.Error("end an idle game", "game", next.ID, "err", err)
 		}
 		return false
 	}
-	k.log.Info("idle engine game ended", "game", next.ID, "ending", e)
+	k.log.Info("idle game ended", "game", next.ID, "ending", e)
 	return true
 }
 
@@ -145,7 +160,7 @@ func (k *Keeper) endIdleStored(ctx context.Context, id string) bool {
 	g, err := k.st.Get(ctx, id)
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) && ctx.Err() == nil {
-			k.log.Error("end an idle engine game", "game", id, "err", err)
+			k.log.Error("end an idle game", "game", id, "err", err)
 		}
 		return false
 	}
@@ -160,20 +175,45 @@ func (k *Keeper) endIdleStored(ctx context.Context, id string) bool {
 	}
 	next := r.Clone()
 	if err := next.Game.End(e); err != nil {
-		k.log.Error("end an idle engine game", "game", id, "err", err)
+		k.log.Error("end an idle game", "game", id, "err", err)
 		return false
 	}
 	keep := r.Game.Len()
 	sg := next.Stored(k.now())
 	if _, err := k.write(ctx, r, next, sg, keep); err != nil {
 		if !errors.Is(err, store.ErrConflict) {
-			k.log.Error("end an idle engine game", "game", id, "err", err)
+			k.log.Error("end an idle game", "game", id, "err", err)
 		}
 		return false
 	}
 	c := changeOf(sg, keep)
 	k.Publish(c)
 	k.Heard(c)
-	k.log.Info("idle engine game ended", "game", id, "ending", e)
+	k.log.Info("idle game ended", "game", id, "ending", e)
 	return true
+}
+
+// WaitsForFriend reports whether r is an invitation that waits: a friend
+// game that goes on with a seat open.
+func (r *Round) WaitsForFriend() bool {
+	return r.Mode == Friend && !r.Game.Over() && !r.Seated()
+}
+
+// InvitationExpiry is how long the invitation r may wait before it is
+// aborted.
+func (k *Keeper) InvitationExpiry(r *Round) time.Duration {
+	if r.Game.Control(r.Game.Side()).Correspondence() {
+		return k.cfg.CorrespondenceExpiry
+	}
+	return k.cfg.InvitationExpiry
+}
+
+// invitationEnding returns the abort of the invitation r if it has
+// waited its time, on the store's clock (Created) as an engine game's
+// (idleEnding).
+func (k *Keeper) invitationEnding(r *Round) (game.Ending, bool) {
+	if !r.WaitsForFriend() {
+		return game.Ending{}, false
+	}
+	return game.Ending{Termination: game.Aborted}, k.now().Sub(r.Created) >= k.InvitationExpiry(r)
 }

@@ -287,7 +287,9 @@ type stateJSON struct {
 	Correspondence *correspondenceJSON `json:"correspondence"`
 	Thinking       bool                `json:"thinking"`
 	// Idle says, in an engine game that goes on, how long it waits on its
-	// person before it is ended (EngineGameLimits); nil in other games.
+	// person before it is ended (EngineGameLimits), and in a friend game
+	// waiting for its second player, how long before it is aborted
+	// (InvitationLimits); nil in other games.
 	Idle    *idleJSON    `json:"idle"`
 	Rated   bool         `json:"rated"`
 	Rematch *rematchJSON `json:"rematch"`
@@ -366,6 +368,9 @@ func (s *Server) state(v round.View, who viewer) stateJSON {
 		if g.Control(rules.White).None() {
 			st.Idle.AbandonMS = lim.Idle.Milliseconds()
 		}
+	}
+	if idle := s.invitationIdle(r); idle != nil {
+		st.Idle = idle
 	}
 	s.rateState(v, &st)
 	st.Rematch = s.rematchState(v)
@@ -486,16 +491,22 @@ func (s *Server) handleCreate(r *request) (int, any, error) {
 		rd.Client = clientKey(r.Request)
 	case round.Friend:
 		rd.Invite = hashToken(inviteSecret(r.cookie, rd.ID))
+		// The bound on a guest's invitations counts them by it.
+		rd.Client = clientKey(r.Request)
 	}
 	return s.create(r, rd)
 }
 
-// create stores a new game, an engine game within its bounds
-// (createEngineGame), and answers with its state, starting the engine if
+// create stores a new game, an engine game or an invitation within its
+// bounds (createEngineGame, createInvitation), and answers with its state, starting the engine if
 // it moves first.
 func (s *Server) create(r *request, rd *round.Round) (int, any, error) {
 	if rd.Mode == round.Engine {
 		if err := s.createEngineGame(r, rd); err != nil {
+			return 0, nil, err
+		}
+	} else if rd.WaitsForFriend() {
+		if err := s.createInvitation(r, rd); err != nil {
 			return 0, nil, err
 		}
 	} else if err := s.st.Create(r.Context(), rd.Stored(rd.Created)); err != nil {

@@ -1,11 +1,9 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"emergo/round"
@@ -92,65 +90,21 @@ var errEngineGamesFull = errors.New("the site has as many games against the engi
 // games in progress and the site's, which the store counts as it creates
 // the game.
 func (s *Server) createEngineGame(r *request, rd *round.Round) error {
-	ctx, lim := r.Context(), s.cfg.EngineGames
-	p := rd.Person()
-	names := []string{"browser:" + p.Token, "address:" + rd.Client}
-	if p.User != 0 {
-		names = []string{"account:" + strconv.FormatInt(p.User, 10)}
-	}
-	var taken []string
-	giveBack := func() {
-		for _, name := range taken {
-			if err := s.engineRate.Give(context.WithoutCancel(ctx), name); err != nil {
-				s.log.Error("engine games' rate: give back", "err", err)
-			}
-		}
-	}
-	for _, name := range names {
-		wait, err := s.engineRate.Take(ctx, name, s.now())
-		if err != nil {
-			giveBack()
-			s.metrics.storeErrors.Add(1)
-			s.log.Error("engine games' rate", "err", err)
-			return errStorage
-		}
-		if wait > 0 {
-			giveBack()
-			s.metrics.engineGamesRefused.Add(1)
-			secs := int((wait + time.Second - 1) / time.Second)
-			r.w.Header().Set("Retry-After", strconv.Itoa(secs))
+	lim := s.cfg.EngineGames
+	return s.createBounded(r, rd, rd.Person(), creationBound{
+		rate: s.engineRate, perClient: lim.PerClient, total: lim.Total,
+		tooFast: func(secs int) error {
 			return &apiError{http.StatusTooManyRequests, codeEngineGamesTooFast,
 				fmt.Sprintf("you are starting games against the engine too fast: wait %s and try again", waitText(secs)),
 				map[string]any{"n": secs}}
-		}
-		taken = append(taken, name)
-	}
-	err := s.st.CreateEngineGame(ctx, rd.Stored(rd.Created), func(n store.EngineCount) error {
-		mine := n.Account
-		if p.User == 0 {
-			mine = max(n.Token, n.Client)
-		}
-		switch {
-		case mine >= lim.PerClient:
-			return &apiError{http.StatusTooManyRequests, codeTooManyEngineGames,
-				fmt.Sprintf("you have %d games against the engine in progress, as many as you may: finish, resign or abort one first", lim.PerClient),
-				map[string]any{"n": lim.PerClient}}
-		case n.Total >= lim.Total:
-			return errEngineGamesFull
-		}
-		return nil
+		},
+		tooMany: &apiError{http.StatusTooManyRequests, codeTooManyEngineGames,
+			fmt.Sprintf("you have %d games against the engine in progress, as many as you may: finish, resign or abort one first", lim.PerClient),
+			map[string]any{"n": lim.PerClient}},
+		full: errEngineGamesFull, refused: &s.metrics.engineGamesRefused,
+	}, func(admit func(creatorCount) error) error {
+		return s.st.CreateEngineGame(r.Context(), rd.Stored(rd.Created), func(n store.EngineCount) error {
+			return admit(creatorCount(n))
+		})
 	})
-	var ae *apiError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &ae), errors.Is(err, errEngineGamesFull):
-		giveBack()
-		s.metrics.engineGamesRefused.Add(1)
-		return err
-	}
-	giveBack()
-	s.metrics.storeErrors.Add(1)
-	s.log.Error("create game", "game", rd.ID, "err", err)
-	return errStorage
 }

@@ -133,22 +133,32 @@ func TestEngineGameRate(t *testing.T) {
 		t.Fatalf("the second game, the refused one not counted: %d %+v", code, err)
 	}
 	abort(st.ID)
+	tooFastByEachName(t, e, guest, engineAt("white"), "game.engine_games_too_fast")
+	if code, _, err := create(e.client(), "10.0.0.3"); code != http.StatusCreated {
+		t.Errorf("a guest elsewhere: %d %+v", code, err)
+	}
+}
+
+// tooFastByEachName checks that the guest, at 10.0.0.1, has spent its
+// rate of creations of games as req asks (a burst, then one an hour), by
+// its browser and by its address: the guest there, another browser there,
+// and the guest's browser elsewhere are refused with 429 code, the
+// seconds to wait in n.
+func tooFastByEachName(t *testing.T, e *env, guest *client, req map[string]any, code string) {
+	t.Helper()
 	for _, c := range []struct {
 		name string
 		who  *client
 		addr string
 	}{
-		{"the guest's third", guest, "10.0.0.1"},
+		{"the guest again", guest, "10.0.0.1"},
 		{"another browser at the guest's address", e.client(), "10.0.0.1"},
 		{"the guest's browser at another address", guest, "10.0.0.2"},
 	} {
-		code, _, err := create(c.who, c.addr)
-		if n, _ := err.Params["n"].(float64); code != http.StatusTooManyRequests || err.Code != "game.engine_games_too_fast" || n < 3000 || n > 3600 {
-			t.Errorf("%s: %d %+v, want 429 game.engine_games_too_fast, n the seconds to wait", c.name, code, err)
+		status, _, err := c.who.createFrom(c.addr, req)
+		if n, _ := err.Params["n"].(float64); status != http.StatusTooManyRequests || err.Code != code || n < 3000 || n > 3600 {
+			t.Errorf("%s: %d %+v, want 429 %s, n the seconds to wait", c.name, status, err, code)
 		}
-	}
-	if code, _, err := create(e.client(), "10.0.0.3"); code != http.StatusCreated {
-		t.Errorf("a guest elsewhere: %d %+v", code, err)
 	}
 }
 

@@ -69,6 +69,12 @@ const (
 	codeTooManyEngineGames = "game.too_many_engine_games"
 	codeEngineGamesTooFast = "game.engine_games_too_fast"
 	codeEngineGamesFull    = "game.engine_games_full"
+	// A client's friend games waiting for their second player at his
+	// bound (param n), made too fast (n seconds to wait), and the site's
+	// at its own (invitations.go).
+	codeTooManyInvitations = "game.too_many_invitations"
+	codeInvitationsTooFast = "game.invitations_too_fast"
+	codeInvitationsFull    = "game.invitations_full"
 
 	// Records.
 	codeRecordTooLarge    = "record.too_large"
@@ -122,7 +128,8 @@ const (
 // busy are the codes of the refusals of a total bound (a full queue, a
 // full server): answered 503, they are not errors of the server, and are
 // counted and logged apart from them.
-var busy = map[string]bool{codeAnalysisFull: true, codeServerBusy: true, codeHashQueueFull: true, codeLobbyFull: true, codeEngineGamesFull: true}
+var busy = map[string]bool{codeAnalysisFull: true, codeServerBusy: true, codeHashQueueFull: true, codeLobbyFull: true, codeEngineGamesFull: true,
+	codeInvitationsFull: true}
 
 // apiError is an error of a request itself, made by the HTTP layer: its
 // status, its code and parameters, and its English message.
@@ -232,6 +239,7 @@ var siteErrors = []struct {
 	{enginework.ErrClientBusy, http.StatusTooManyRequests, codeAnalysisBusy, "you have as many analyses waiting as you may: wait for one to finish"},
 	{enginework.ErrQueueFull, http.StatusServiceUnavailable, codeAnalysisFull, "the analysis queue is full, try again in a moment"},
 	{errEngineGamesFull, http.StatusServiceUnavailable, codeEngineGamesFull, ""},
+	{errInvitationsFull, http.StatusServiceUnavailable, codeInvitationsFull, ""},
 	{game.ErrNotYourTurn, http.StatusConflict, codeNotYourTurn, "it is not your turn"},
 	{game.ErrTimeOut, http.StatusConflict, codeTimeOut, "your time ran out"},
 	{game.ErrNothingToTakeBack, http.StatusConflict, codeNothingToTake, "you have no move to take back"},

@@ -12,12 +12,15 @@ import (
 	"emergo/server"
 	"emergo/store"
 	"emergo/store/sqlstore"
+	"emergo/throttle"
 )
 
 // Every refusal of an action on a game comes with its status and its
 // message (here, its start), whether the site or the game decides it.
 func TestGameErrors(t *testing.T) {
-	e := newEnv(t, server.Config{})
+	// Its guests, all at 127.0.0.1, make more friend games than a client
+	// may: the bounds on invitations are TestInvitationBounds'.
+	e := newEnv(t, server.Config{Invitations: server.InvitationLimits{PerClient: 100, Rate: throttle.Limit{Every: -1}}})
 	open := func() (string, *client, *client) {
 		a := e.client()
 		st := a.create(t, map[string]any{"mode": "friend", "size": 7, "name": "alice"})
@@ -364,8 +367,10 @@ func TestInvitedSeat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Made within the day that an invitation waits before it is aborted.
+	made := time.Now().Add(-time.Hour)
 	legacy := &store.Game{
-		ID: "legacy", Size: 9, Start: "9x9 w 12/12 -", Mode: "friend",
+		ID: "legacy", Size: 9, Start: "9x9 w 12/12 -", Mode: "friend", Created: made, Updated: made,
 		Seats:  [2]store.Seat{{Name: "old", Token: "t-old"}},
 		Result: "*", DrawOffer: -1, TakeBack: -1,
 	}

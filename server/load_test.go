@@ -21,6 +21,7 @@ import (
 
 	"emergo/server"
 	"emergo/store/sqlstore"
+	"emergo/throttle"
 )
 
 var (
@@ -44,7 +45,7 @@ func BenchmarkLoad(b *testing.B) {
 	}
 	defer st.Close()
 	srv, err := server.New(context.Background(), server.Config{
-		Store: st, RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Store: st, RateLimit: -1, Invitations: loadInvitations(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {
 		b.Fatal(err)
@@ -53,6 +54,13 @@ func BenchmarkLoad(b *testing.B) {
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
 	loadRun(b, []string{ts.URL})
+}
+
+// loadInvitations lift the bounds on invitations for the players of the
+// benchmarks, who all come from 127.0.0.1 and make their games at once:
+// the bounds are a client's, and these stand for many.
+func loadInvitations() server.InvitationLimits {
+	return server.InvitationLimits{PerClient: *loadGames, Total: *loadGames, Rate: throttle.Limit{Every: -1}}
 }
 
 // BenchmarkLoadTwoServers is BenchmarkLoad on two servers sharing one
@@ -76,7 +84,7 @@ func BenchmarkLoadTwoServers(b *testing.B) {
 			b.Fatal(err)
 		}
 		srv, err := server.New(context.Background(), server.Config{
-			Store: st, Feed: feed, RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Store: st, Feed: feed, RateLimit: -1, Invitations: loadInvitations(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		})
 		if err != nil {
 			b.Fatal(err)

@@ -1,10 +1,7 @@
 package server_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -20,18 +17,7 @@ import (
 // the answer's status, its error, and its cookies by name.
 func (c *client) post(path string, body any, hdr ...string) (int, apiErr, http.Header, map[string]*http.Cookie) {
 	c.e.t.Helper()
-	data, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", c.e.ts.URL+path, bytes.NewReader(data))
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(hdr); i += 2 {
-		req.Header.Set(hdr[i], hdr[i+1])
-	}
-	resp, err := c.c.Do(req)
-	if err != nil {
-		c.e.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	resp, raw := c.send("POST", path, body, append([]string{"Content-Type", "application/json"}, hdr...)...)
 	var e apiErr
 	if resp.StatusCode >= 300 {
 		e = decodeErr(c.e.t, string(raw))

@@ -19,6 +19,9 @@ type metrics struct {
 	// The engine games refused by their bounds, and ended for want of
 	// their person.
 	engineGamesRefused, idleGamesEnded expvar.Int
+	// The invitations (friend games waiting for their second player)
+	// refused by their bounds, and aborted as nobody took them.
+	invitationsRefused, invitationsExpired expvar.Int
 	// The feed's: changes announced by other servers, games read again
 	// for them, changes applied to the games held without reading them
 	// again, times the feed broke and listened again.
@@ -52,6 +55,8 @@ func (s *Server) initMetrics() {
 	m.vars.Set("analysis_refused", &m.analysisRefused)
 	m.vars.Set("engine_games_refused", &m.engineGamesRefused)
 	m.vars.Set("idle_games_ended", &m.idleGamesEnded)
+	m.vars.Set("invitations_refused", &m.invitationsRefused)
+	m.vars.Set("invitations_expired", &m.invitationsExpired)
 	m.vars.Set("searching", expvar.Func(func() any { return s.work.Running() }))
 	m.vars.Set("event_streams", &m.streams)
 	m.vars.Set("games_in_memory", expvar.Func(func() any { return s.Cached() }))

@@ -79,6 +79,10 @@ type Config struct {
 	// total, and end those nobody plays; each limit not set is
 	// DefaultEngineGameLimits'.
 	EngineGames EngineGameLimits
+	// Invitations bound the friend games that wait for their second
+	// player per client and in total, and abort those nobody takes; each
+	// limit not set is DefaultInvitationLimits'.
+	Invitations InvitationLimits
 	// RateLimit is the steady requests per second allowed to one client
 	// address, with bursts of RateBurst; negative disables the limit.
 	RateLimit float64
@@ -183,6 +187,9 @@ type Server struct {
 	// engineRate counts the engine games each client starts
 	// (EngineGameLimits.Rate).
 	engineRate throttle.Limiter
+	// invitationRate counts the invitations each client makes
+	// (InvitationLimits.Rate).
+	invitationRate throttle.Limiter
 	// challengeRate counts the challenges each player posts
 	// (takeChallengeRate).
 	challengeRate throttle.Limiter
@@ -298,6 +305,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Account.Throttles = cfg.Throttles
 	}
 	cfg.EngineGames = cfg.EngineGames.withDefaults()
+	cfg.Invitations = cfg.Invitations.withDefaults()
 	if cfg.Uploads == nil {
 		cfg.Uploads, _ = cfg.Store.(store.Uploads)
 	}
@@ -328,6 +336,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		engineRate:    cfg.Throttles.Limiter("engine-games", cfg.EngineGames.Rate),
 		challengeRate: cfg.Throttles.Limiter("challenges", challengeRate),
 	}
+	s.invitationRate = cfg.Throttles.Limiter("invitations", cfg.Invitations.Rate)
 	if cfg.Accounts != nil {
 		s.accounts = account.New(cfg.Accounts, cfg.Account)
 	}
@@ -490,10 +499,12 @@ func (s *Server) newKeeper() (*round.Keeper, error) {
 		Metrics: round.Metrics{
 			MovesAccepted: &s.metrics.movesAccepted, EngineMoves: &s.metrics.engineMoves,
 			StoreErrors: &s.metrics.storeErrors, IdleGamesEnded: &s.metrics.idleGamesEnded,
-			FeedReloads: &s.metrics.feedReloads, FeedApplied: &s.metrics.feedApplied,
+			InvitationsExpired: &s.metrics.invitationsExpired,
+			FeedReloads:        &s.metrics.feedReloads, FeedApplied: &s.metrics.feedApplied,
 		},
 		EvictAfter: cfg.EvictAfter, DeadlineSweep: cfg.DeadlineSweep, FlagSweep: cfg.FlagSweep, FeedCheck: cfg.FeedCheck,
 		Unstarted: cfg.EngineGames.Unstarted, Idle: cfg.EngineGames.Idle, IdleSweep: cfg.EngineGames.Sweep,
+		InvitationExpiry: cfg.Invitations.Expiry, CorrespondenceExpiry: cfg.Invitations.CorrespondenceExpiry,
 		OpenedEvery: s.openedEvery,
 	}
 	if s.feed != nil {

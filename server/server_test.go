@@ -129,6 +129,17 @@ type state struct {
 
 func (c *client) do(method, path string, body any, hdr ...string) (int, state, string) {
 	c.e.t.Helper()
+	resp, data := c.send(method, path, body, hdr...)
+	var st state
+	json.Unmarshal(data, &st)
+	return resp.StatusCode, st, string(data)
+}
+
+// send makes a request of c with body (none for nil, a string as it is,
+// anything else as JSON) and the header pairs hdr, and returns the
+// response with its body read.
+func (c *client) send(method, path string, body any, hdr ...string) (*http.Response, []byte) {
+	c.e.t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -148,9 +159,7 @@ func (c *client) do(method, path string, body any, hdr ...string) (int, state, s
 	}
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
-	var st state
-	json.Unmarshal(data, &st)
-	return resp.StatusCode, st, string(data)
+	return resp, data
 }
 
 func (c *client) create(t *testing.T, req map[string]any) state {

@@ -145,6 +145,17 @@ func TestUploadsPerHour(t *testing.T) {
 	}
 }
 
+// upload uploads as c a record of two moves, White's name name, and
+// returns its game's ID.
+func (c *client) upload(t *testing.T, name string) string {
+	t.Helper()
+	code, st, body := c.do("POST", "/api/records", "[White \""+name+"\"]\n\n1. d6 c1 *")
+	if code != http.StatusCreated {
+		t.Fatalf("upload of %s: %d %s", name, code, body)
+	}
+	return st.ID
+}
+
 // sqliteFile opens a SQLite store in the test's directory.
 func sqliteFile(t *testing.T) *sqlstore.DB {
 	t.Helper()
@@ -164,26 +175,18 @@ func TestUploadStorageBound(t *testing.T) {
 	// the bound holds three.
 	e := newEnv(t, server.Config{UploadStorage: 3 * 1156})
 	c := e.client()
-	upload := func(name string) string {
-		t.Helper()
-		code, st, body := c.do("POST", "/api/records", "[White \""+name+"\"]\n\n1. d6 c1 *")
-		if code != http.StatusCreated {
-			t.Fatalf("upload of %s: %d %s", name, code, body)
-		}
-		return st.ID
-	}
 	status := func(id string) int {
 		t.Helper()
 		code, _, _ := c.do("GET", "/api/games/"+id, nil)
 		return code
 	}
-	a, b, cc := upload("a"), upload("b"), upload("c")
+	a, b, cc := c.upload(t, "a"), c.upload(t, "b"), c.upload(t, "c")
 	// Two days later a is opened again; b and c are not.
 	e.now.Add(int64(48 * time.Hour))
 	if status(a) != http.StatusOK {
 		t.Fatal("a is gone")
 	}
-	d := upload("d")
+	d := c.upload(t, "d")
 	for id, want := range map[string]int{a: 200, b: 404, cc: 200, d: 200} {
 		if got := status(id); got != want {
 			t.Errorf("game %s: %d, want %d (b, the least recently opened, makes room)", id, got, want)
@@ -208,15 +211,7 @@ func TestUploadsExpire(t *testing.T) {
 	sq := sqliteFile(t)
 	e := newEnv(t, server.Config{Store: sq, UploadSweep: 10 * time.Millisecond})
 	c := e.client()
-	upload := func(name string) string {
-		t.Helper()
-		code, st, body := c.do("POST", "/api/records", "[White \""+name+"\"]\n\n1. d6 c1 *")
-		if code != http.StatusCreated {
-			t.Fatalf("upload of %s: %d %s", name, code, body)
-		}
-		return st.ID
-	}
-	opened, idle := upload("opened"), upload("idle")
+	opened, idle := c.upload(t, "opened"), c.upload(t, "idle")
 	e.now.Add(int64(20 * 24 * time.Hour))
 	if code, _, _ := c.do("GET", "/api/games/"+opened, nil); code != http.StatusOK {
 		t.Fatalf("opening an upload: %d", code)

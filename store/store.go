@@ -75,9 +75,10 @@ type Game struct {
 	// empty when anyone with the link may take it, or no seat is open.
 	Invite string
 	// Client is the client key (throttle.ClientKey: the address, or its
-	// /64) of the person who created an engine game, kept while the game
-	// goes on: the bound on a guest's engine games counts by it
-	// (CreateEngineGame).
+	// /64) of the person who created an engine game or a friend game's
+	// invitation, kept while the game goes on: the bounds on a guest's
+	// engine games and invitations count by it (CreateEngineGame,
+	// CreateInvitation).
 	Client string
 	// PersonTurn is when the person's turn began in an engine game
 	// without a clock that goes on, while it is his turn (zero
@@ -198,6 +199,18 @@ type Store interface {
 	// PersonTurn is set and not after idle; the oldest first, at most
 	// limit.
 	IdleEngineGames(ctx context.Context, unstarted, idle time.Time, limit int) ([]string, error)
+	// CreateInvitation stores g, a new friend game with a seat open (an
+	// invitation), as Create does, if admit allows it: admit is given the
+	// invitations that wait (friend games that go on with a seat open) of
+	// g's creator, the person in the seat taken, and of the site, and
+	// returns nil, or the error that CreateInvitation then returns
+	// without storing anything. The count and the creation are one step,
+	// as CreateEngineGame's.
+	CreateInvitation(ctx context.Context, g *Game, admit func(InvitationCount) error) error
+	// ExpiredInvitations returns the IDs of the invitations that wait,
+	// created by live for a game without Days and by correspondence for
+	// one with Days; the oldest first, at most limit.
+	ExpiredInvitations(ctx context.Context, live, correspondence time.Time, limit int) ([]string, error)
 	// Due returns the IDs of the games that go on whose Deadline
 	// is set and not after by, the soonest first, at most limit.
 	Due(ctx context.Context, by time.Time, limit int) ([]string, error)
@@ -233,6 +246,18 @@ type EngineCount struct {
 	// game's Client key.
 	Account, Token, Client int
 	// Total counts the engine games that go on, of everyone.
+	Total int
+}
+
+// InvitationCount counts the invitations that wait (friend games that go
+// on with a seat open) of one person, by each name a bound on them takes,
+// and of the site, as EngineCount counts the engine games.
+type InvitationCount struct {
+	// Account counts the invitations of the person's account (none for a
+	// guest); Token the guest invitations of the person's browser; Client
+	// the guest invitations created from the game's Client key.
+	Account, Token, Client int
+	// Total counts the invitations that wait, of everyone.
 	Total int
 }
 

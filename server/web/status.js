@@ -123,10 +123,16 @@ export const analysisNote = (s) => (s.analysis ? '' : t('analysis.closed_note'))
  * ends it for want of his moves (the state's idle, in milliseconds):
  * aborted while both sides have not moved, lost as abandoned once he
  * leaves his turn too long (not in a game on a clock, which the flag
- * ends). "" for a watcher and in other games.
+ * ends). It tells the creator of a friend game waiting for its friend when
+ * the site aborts it, in hours, or in days from two days on. "" for a
+ * watcher and in other games.
  */
 export function idleNote(s) {
   if (!s.idle || s.over || !s.you) return '';
+  if (s.mode === 'friend') {
+    const hours = Math.max(1, Math.round(s.idle.abort_ms / 3600000));
+    return hours < 48 ? t('game.invitation_hours_note', { n: hours }) : t('game.invitation_days_note', { n: Math.round(hours / 24) });
+  }
   const minutes = (ms) => Math.max(1, Math.round(ms / 60000));
   const parts = [];
   if (s.abortable && s.idle.abort_ms > 0) parts.push(t('game.engine_abort_note', { n: minutes(s.idle.abort_ms) }));

@@ -18,19 +18,25 @@ const engineOngoing = `mode = 'engine' AND result = '*' AND reason = ''`
 // engineGamesLock is the advisory lock of the bound on engine games.
 const engineGamesLock = 0x656d67616d65 // "emgame"
 
-// CreateEngineGame implements store.Store. On PostgreSQL the count and
-// the insertion are made under a transaction-scoped advisory lock, so that
-// servers racing to create games count them one after the other; on
-// SQLite the writes are one at a time.
+// CreateEngineGame implements store.Store.
 func (s *DB) CreateEngineGame(ctx context.Context, g *store.Game, admit func(store.EngineCount) error) error {
 	person := g.Seats[0]
 	if person.Engine {
 		person = g.Seats[1]
 	}
+	return s.createCounted(ctx, g, person, engineGamesLock, engineOngoing, admit)
+}
+
+// createCounted creates g if admit allows it, given the games that where
+// selects of person, who creates it, and of the site. On PostgreSQL the
+// count and the insertion are made under the transaction-scoped advisory
+// lock of the bound, so that servers racing to create games count them
+// one after the other; on SQLite the writes are one at a time.
+func (s *DB) createCounted(ctx context.Context, g *store.Game, person store.Seat, lock int64, where string, admit func(store.EngineCount) error) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if s.postgres {
-			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(engineGamesLock)); err != nil {
-				return fmt.Errorf("sqlstore: lock the engine games: %w", err)
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, lock); err != nil {
+				return fmt.Errorf("sqlstore: lock the bound of %s: %w", g.ID, err)
 			}
 		}
 		var n store.EngineCount
@@ -39,11 +45,11 @@ func (s *DB) CreateEngineGame(ctx context.Context, g *store.Game, admit func(sto
 			COALESCE(SUM(CASE WHEN ? <> 0 AND (white_user = ? OR black_user = ?) THEN 1 ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN ? <> '' AND `+guest+` AND (white_token = ? OR black_token = ?) THEN 1 ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN ? <> '' AND `+guest+` AND client = ? THEN 1 ELSE 0 END), 0)
-			FROM games WHERE `+engineOngoing),
+			FROM games WHERE `+where),
 			person.UserID, person.UserID, person.UserID, person.Token, person.Token, person.Token, g.Client, g.Client).
 			Scan(&n.Total, &n.Account, &n.Token, &n.Client)
 		if err != nil {
-			return fmt.Errorf("sqlstore: count the engine games: %w", err)
+			return fmt.Errorf("sqlstore: count the games of the bound of %s: %w", g.ID, err)
 		}
 		if err := admit(n); err != nil {
 			return err

@@ -34,7 +34,57 @@ func engineGame(id string, user int64, token, client string, created int64, move
 	return g
 }
 
-var errTooMany = errors.New("too many engine games")
+var errTooMany = errors.New("refused by admit")
+
+// refusedWith has create store g with an admit function that refuses
+// it, and checks that create returns admit's error, that admit was given
+// the count want, and that nothing was stored.
+func refusedWith[C any](t *testing.T, s store.Store, what string, g *store.Game, want C, create func(context.Context, *store.Game, func(C) error) error) {
+	t.Helper()
+	ctx := context.Background()
+	var got C
+	if err := create(ctx, g, func(n C) error { got = n; return errTooMany }); !errors.Is(err, errTooMany) {
+		t.Errorf("%s: refused by admit: %v, want admit's error", what, err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("%s: the count (-want +got):\n%s", what, diff)
+	}
+	if _, err := s.Get(ctx, g.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("%s: a game refused was stored: %v", what, err)
+	}
+}
+
+// admittedInTurn has create store n games at once, named by game, with an
+// admit function that refuses a game past bound by the count of one name
+// (of), and checks that bound of them are stored.
+func admittedInTurn[C any](t *testing.T, create func(context.Context, *store.Game, func(C) error) error, game func(i int) *store.Game, of func(C) int) {
+	t.Helper()
+	const n, bound = 8, 3
+	var wg sync.WaitGroup
+	var admitted atomic.Int32
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := create(context.Background(), game(i), func(c C) error {
+				if of(c) >= bound {
+					return errTooMany
+				}
+				return nil
+			})
+			switch {
+			case err == nil:
+				admitted.Add(1)
+			case !errors.Is(err, errTooMany):
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if admitted.Load() != bound {
+		t.Errorf("%d of %d racing creations of one client admitted, want its bound, %d", admitted.Load(), n, bound)
+	}
+}
 
 // testEngineGames checks CreateEngineGame's counts, that a refusal
 // stores nothing and that racing creations are counted one after the
@@ -70,17 +120,7 @@ func testEngineGames(t *testing.T, open func(t *testing.T) store.Store) {
 			{"the account", engineGame("new", 7, "t1", "c3", 2000), store.EngineCount{Account: 1, Token: 2, Total: 5}},
 			{"another account", engineGame("new", 8, "t8", "c8", 2000), store.EngineCount{Total: 5}},
 		} {
-			var got store.EngineCount
-			err := s.CreateEngineGame(ctx, c.g, func(n store.EngineCount) error { got = n; return errTooMany })
-			if !errors.Is(err, errTooMany) {
-				t.Errorf("%s: CreateEngineGame refused by admit: %v, want admit's error", c.name, err)
-			}
-			if diff := cmp.Diff(c.want, got); diff != "" {
-				t.Errorf("%s: the count (-want +got):\n%s", c.name, diff)
-			}
-			if _, err := s.Get(ctx, "new"); !errors.Is(err, store.ErrNotFound) {
-				t.Errorf("%s: a game refused was stored: %v", c.name, err)
-			}
+			refusedWith(t, s, c.name, c.g, c.want, s.CreateEngineGame)
 		}
 		g := engineGame("new", 0, "t1", "c1", 2000, "a1")
 		if err := s.CreateEngineGame(ctx, g, func(store.EngineCount) error { return nil }); err != nil {
@@ -96,32 +136,10 @@ func testEngineGames(t *testing.T, open func(t *testing.T) store.Store) {
 	})
 	t.Run("RacingCreationsCountedInTurn", func(t *testing.T) {
 		s := open(t)
-		const n, bound = 8, 3
-		var wg sync.WaitGroup
-		var admitted atomic.Int32
-		for i := range n {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				g := engineGame(fmt.Sprintf("g%d", i), 0, "t1", fmt.Sprintf("c%d", i), 1000)
-				err := s.CreateEngineGame(ctx, g, func(c store.EngineCount) error {
-					if c.Token >= bound {
-						return errTooMany
-					}
-					return nil
-				})
-				switch {
-				case err == nil:
-					admitted.Add(1)
-				case !errors.Is(err, errTooMany):
-					t.Error(err)
-				}
-			}()
-		}
-		wg.Wait()
-		if admitted.Load() != bound {
-			t.Errorf("%d of %d racing creations of one browser admitted, want its bound, %d", admitted.Load(), n, bound)
-		}
+		// One browser, at several addresses.
+		admittedInTurn(t, s.CreateEngineGame, func(i int) *store.Game {
+			return engineGame(fmt.Sprintf("g%d", i), 0, "t1", fmt.Sprintf("c%d", i), 1000)
+		}, func(c store.EngineCount) int { return c.Token })
 	})
 	t.Run("Idle", func(t *testing.T) {
 		s := open(t)

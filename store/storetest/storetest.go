@@ -318,6 +318,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 	})
 	t.Run("PlayerGames", func(t *testing.T) { testPlayerGames(t, open) })
 	t.Run("EngineGames", func(t *testing.T) { testEngineGames(t, open) })
+	t.Run("Invitations", func(t *testing.T) { testInvitations(t, open) })
 	if reopen != nil {
 		t.Run("SurvivesReopen", func(t *testing.T) {
 			s := open(t)

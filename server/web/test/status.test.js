@@ -260,6 +260,10 @@ test('idleNote', async (t) => {
     { name: 'watched', s: engine({ you: null }), want: '' },
     { name: 'over', s: engine({ over: true, result: '0-1' }), want: '' },
     { name: 'a friend game', s: game(), want: '' },
+    { name: 'an invitation', s: game({ abortable: true, idle: { abort_ms: 86400000, abandon_ms: 0 } }), want: 'A game that nobody joins within 24 hours of its invitation is aborted.' },
+    { name: 'an invitation to a correspondence game', s: game({ abortable: true, idle: { abort_ms: 604800000, abandon_ms: 0 } }), want: 'A game that nobody joins within 7 days of its invitation is aborted.' },
+    { name: 'an invitation of an hour', s: game({ idle: { abort_ms: 3600000, abandon_ms: 0 } }), want: 'A game that nobody joins within 1 hour of its invitation is aborted.' },
+    { name: 'an invitation watched', s: game({ you: null, idle: { abort_ms: 86400000, abandon_ms: 0 } }), want: '' },
   ];
   for (const c of cases) {
     await t.test(c.name, () => assert.equal(idleNote(c.s), c.want));
