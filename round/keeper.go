@@ -127,8 +127,10 @@ type Keeper struct {
 	cancel  context.CancelFunc
 	bg      sync.WaitGroup
 
-	mu    sync.Mutex
-	games map[string]*Live
+	out       outbox
+	closeOnce sync.Once
+	mu        sync.Mutex
+	games     map[string]*Live
 	// loading notes the games being read into memory (see hold).
 	loading map[string]*loading
 }
@@ -182,6 +184,12 @@ func New(ctx context.Context, cfg Config) (*Keeper, error) {
 	k := &Keeper{cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now, metrics: cfg.Metrics,
 		games: map[string]*Live{}, loading: map[string]*loading{}}
 	k.ctx, k.cancel = context.WithCancel(ctx)
+	k.out.wake, k.out.stop, k.out.done = make(chan struct{}, 1), make(chan struct{}), make(chan struct{})
+	if cfg.Feed != nil {
+		go k.publishing()
+	} else {
+		close(k.out.done)
+	}
 	return k, nil
 }
 
@@ -232,20 +240,97 @@ func (k *Keeper) Close() {
 	}
 	k.mu.Unlock()
 	k.bg.Wait()
+	k.closeOnce.Do(func() { close(k.out.stop) })
+	<-k.out.done
 }
 
-// Publish announces c, a change of this process's, on the feed. A
-// failure is logged: the write is done, and the other processes learn
-// of it by their periodic check (Config.FeedCheck) instead.
+// Publish announces c, a change of this process's, on the feed: it puts
+// it in the outbox, which a goroutine of its own empties onto the feed
+// in order, so that the request that made the change, holding its game,
+// waits neither for the network nor for PostgreSQL's lock on its queue
+// of notifications. A change the feed does not take (a failure, or an
+// outbox full while the feed is down) is logged: the write is done, and
+// the other processes learn of it by their periodic check
+// (Config.FeedCheck) instead.
 func (k *Keeper) Publish(c store.Change) {
 	if k.cfg.Feed == nil {
 		return
 	}
 	c.Origin = k.cfg.Origin
-	ctx, cancel := context.WithTimeout(k.ctx, 5*time.Second)
+	o := &k.out
+	o.mu.Lock()
+	if len(o.queue) < maxOutbox {
+		o.queue = append(o.queue, c)
+	} else {
+		o.dropped++
+	}
+	o.mu.Unlock()
+	select {
+	case o.wake <- struct{}{}:
+	default: // already woken
+	}
+}
+
+// maxOutbox bounds the changes waiting to be announced.
+const maxOutbox = 10000
+
+// outbox holds the changes waiting to be announced (Publish), in their
+// order, and how many it had no room for.
+type outbox struct {
+	mu      sync.Mutex
+	queue   []store.Change
+	dropped int
+	wake    chan struct{}
+	stop    chan struct{} // closed by Close, once nothing else publishes
+	done    chan struct{} // closed when the last changes are out
+}
+
+// BatchPublisher is a Publisher that announces several changes at once,
+// in their order (sqlstore's Feed: one statement).
+type BatchPublisher interface {
+	PublishAll(ctx context.Context, cs []store.Change) error
+}
+
+// publishing empties the outbox onto the feed until Close, and then
+// once more: the changes made up to Close are announced still.
+func (k *Keeper) publishing() {
+	defer close(k.out.done)
+	for {
+		select {
+		case <-k.out.wake:
+			k.flush()
+		case <-k.out.stop:
+			k.flush()
+			return
+		}
+	}
+}
+
+// flush announces the changes in the outbox.
+func (k *Keeper) flush() {
+	o := &k.out
+	o.mu.Lock()
+	batch, dropped := o.queue, o.dropped
+	o.queue, o.dropped = nil, 0
+	o.mu.Unlock()
+	if dropped > 0 {
+		k.log.Error("changes not announced: the outbox was full", "changes", dropped)
+	}
+	if len(batch) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(k.ctx), 5*time.Second)
 	defer cancel()
-	if err := k.cfg.Feed.Publish(ctx, c); err != nil && k.ctx.Err() == nil {
-		k.log.Error("publish a change", "game", c.Game, "lobby", c.Lobby, "err", err)
+	if all, ok := k.cfg.Feed.(BatchPublisher); ok {
+		if err := all.PublishAll(ctx, batch); err != nil {
+			k.log.Error("publish changes", "changes", len(batch), "err", err)
+		}
+		return
+	}
+	for _, c := range batch {
+		if err := k.cfg.Feed.Publish(ctx, c); err != nil {
+			k.log.Error("publish a change", "game", c.Game, "lobby", c.Lobby, "err", err)
+		}
 	}
 }
 

@@ -123,16 +123,11 @@ const maxPayload = 7900
 // Publish announces c to every follower of the feed, this process's
 // too.
 func (f *Feed) Publish(ctx context.Context, c store.Change) error {
-	payload, err := json.Marshal(wireChange(c))
-	if err == nil && len(payload) > maxPayload {
-		// The followers read the game back instead.
-		c.State, c.Keep = nil, 0
-		payload, err = json.Marshal(wireChange(c))
-	}
+	payload, err := payloadOf(c)
 	if err != nil {
-		return fmt.Errorf("sqlstore: publish: %w", err)
+		return err
 	}
-	n := &note{payload: string(payload), done: make(chan error, 1)}
+	n := &note{payload: payload, done: make(chan error, 1)}
 	f.mu.Lock()
 	f.waiting = append(f.waiting, n)
 	lead := !f.sending
@@ -147,6 +142,41 @@ func (f *Feed) Publish(ctx context.Context, c store.Change) error {
 	case <-ctx.Done():
 		return fmt.Errorf("sqlstore: publish: %w", ctx.Err())
 	}
+}
+
+// PublishAll announces cs, in their order, in one statement (a few for
+// very many): round.Keeper's outbox uses it.
+func (f *Feed) PublishAll(ctx context.Context, cs []store.Change) error {
+	for len(cs) > 0 {
+		n := min(len(cs), maxNotes)
+		payloads := make([]string, n)
+		for i, c := range cs[:n] {
+			p, err := payloadOf(c)
+			if err != nil {
+				return err
+			}
+			payloads[i] = p
+		}
+		if _, err := f.db.ExecContext(ctx, publishSQL, f.channel, payloads); err != nil {
+			return fmt.Errorf("sqlstore: publish: %w", err)
+		}
+		cs = cs[n:]
+	}
+	return nil
+}
+
+// payloadOf is the notification's payload of c: without its game if the
+// game would make it too long, for the followers to read it back.
+func payloadOf(c store.Change) (string, error) {
+	payload, err := json.Marshal(wireChange(c))
+	if err == nil && len(payload) > maxPayload {
+		c.State, c.Keep = nil, 0
+		payload, err = json.Marshal(wireChange(c))
+	}
+	if err != nil {
+		return "", fmt.Errorf("sqlstore: publish: %w", err)
+	}
+	return string(payload), nil
 }
 
 // send publishes the waiting notes, those that come meanwhile too, a

@@ -159,6 +159,23 @@ func feedTest(t *testing.T, admin *sql.DB, a, b, other *sqlstore.DB) {
 			}
 		}
 	})
+	t.Run("AllInOrder", func(t *testing.T) {
+		// More changes than one statement sends, in their order.
+		var cs []store.Change
+		for v := range 150 {
+			cs = append(cs, store.Change{Origin: "b", Game: "all", Version: int64(v + 1)})
+		}
+		if err := fb.PublishAll(ctx, cs); err != nil {
+			t.Fatal(err)
+		}
+		for name, fl := range map[string]*follower{"a": la, "b": lb} {
+			for _, want := range cs {
+				if got := fl.next(t); !cmp.Equal(got, want) {
+					t.Fatalf("follower %s got %+v, want %+v", name, got, want)
+				}
+			}
+		}
+	})
 	t.Run("ListensAgain", func(t *testing.T) {
 		listen := "LISTEN " + pgx.Identifier{fb.Channel()}.Sanitize()
 		var n int

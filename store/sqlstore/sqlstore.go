@@ -400,56 +400,86 @@ func (s *DB) update(ctx context.Context, tx *sql.Tx, g *store.Game, keep int) er
 	return s.insertMoves(ctx, tx, g, keep)
 }
 
-// rowQuerier is what updatePostgres needs of a database or a
-// transaction.
-type rowQuerier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
 // updatePostgresSQL is update on PostgreSQL in one statement: the game's
 // row if its version is still $30, the moves from ply $32 (the new length)
-// on deleted, and those from keep on (the arrays $33 to $37) written over
-// the old ones. A move is a round trip and a commit; written as update's
-// five statements (BEGIN, UPDATE, DELETE, INSERT, COMMIT) it was five
-// round trips, and under load each waited for the server process to be
-// scheduled again.
-var updatePostgresSQL = func() string {
+// on deleted, and the new ones, from keep on, written over the old ones.
+// A move is then one round trip and one commit; as update's five
+// statements (BEGIN, UPDATE, DELETE, INSERT, COMMIT) it was five round
+// trips, and under load each waited for the server process to be
+// scheduled again. The statement comes in three forms, by the moves it
+// writes: none (an offer, a resignation), one (a move: $33 to $37), or
+// any number (arrays $33 to $37). PostgreSQL plans each once per
+// connection only if its generic plan costs about what a plan for the
+// values would: the form of arrays, whose length it cannot know, was
+// planned again at every move, which cost more than running it.
+var updatePostgresSQL = func() [3]string {
 	cols := strings.Split(strings.Join(strings.Fields(gameColumns), ""), ",")
 	set := make([]string, len(cols))
 	for i, c := range cols {
 		set[i] = fmt.Sprintf("%s = $%d", c, i+1)
 	}
 	n := len(cols)
-	return fmt.Sprintf(`WITH u AS (
+	head := fmt.Sprintf(`WITH u AS (
 		UPDATE games SET %s, version = version + 1 WHERE id = $%d AND version = $%d RETURNING id
 	), d AS (
 		DELETE FROM moves WHERE game_id IN (SELECT id FROM u) AND ply >= $%d
-	), i AS (
+	)`, strings.Join(set, ", "), n+1, n+2, n+3)
+	const upsert = `ON CONFLICT (game_id, ply) DO UPDATE SET text = excluded.text, at_ms = excluded.at_ms,
+			white_left_ms = excluded.white_left_ms, black_left_ms = excluded.black_left_ms`
+	a := n + 4
+	return [3]string{
+		head + `
+	SELECT COUNT(*) FROM u`,
+		head + fmt.Sprintf(`, i AS (
+		INSERT INTO moves (game_id, ply, text, at_ms, white_left_ms, black_left_ms)
+		SELECT u.id, $%d::integer, $%d::text, $%d::bigint, $%d::bigint, $%d::bigint FROM u
+		%s
+	)
+	SELECT COUNT(*) FROM u`, a, a+1, a+2, a+3, a+4, upsert),
+		head + fmt.Sprintf(`, i AS (
 		INSERT INTO moves (game_id, ply, text, at_ms, white_left_ms, black_left_ms)
 		SELECT u.id, m.ply, m.text, m.at_ms, m.white_left_ms, m.black_left_ms
 		FROM u, unnest($%d::integer[], $%d::text[], $%d::bigint[], $%d::bigint[], $%d::bigint[])
 			AS m (ply, text, at_ms, white_left_ms, black_left_ms)
-		ON CONFLICT (game_id, ply) DO UPDATE SET text = excluded.text, at_ms = excluded.at_ms,
-			white_left_ms = excluded.white_left_ms, black_left_ms = excluded.black_left_ms
+		%s
 	)
-	SELECT COUNT(*) FROM u`, strings.Join(set, ", "), n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8)
+	SELECT COUNT(*) FROM u`, a, a+1, a+2, a+3, a+4, upsert),
+	}
 }()
+
+// rowQuerier is what updatePostgres needs of a database or a
+// transaction.
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
 
 // updatePostgres is update on PostgreSQL (updatePostgresSQL), in q: the
 // database, for a statement that is its own transaction, or a
 // transaction of more.
 func (s *DB) updatePostgres(ctx context.Context, q rowQuerier, g *store.Game, keep int) error {
 	keep = max(0, min(keep, len(g.Moves)))
-	n := len(g.Moves) - keep
-	plies, texts := make([]int32, n), make([]string, n)
-	at, white, black := make([]int64, n), make([]int64, n), make([]int64, n)
-	for i, m := range g.Moves[keep:] {
-		plies[i], texts[i] = int32(keep+i), m.Text
-		at[i], white[i], black[i] = ms(m.At), dms(m.TimeLeft[0]), dms(m.TimeLeft[1])
+	args := append(gameArgs(g), g.ID, g.Version, len(g.Moves))
+	var query string
+	switch moves := g.Moves[keep:]; len(moves) {
+	case 0:
+		query = updatePostgresSQL[0]
+	case 1:
+		m := moves[0]
+		query = updatePostgresSQL[1]
+		args = append(args, keep, m.Text, ms(m.At), dms(m.TimeLeft[0]), dms(m.TimeLeft[1]))
+	default:
+		n := len(moves)
+		plies, texts := make([]int32, n), make([]string, n)
+		at, white, black := make([]int64, n), make([]int64, n), make([]int64, n)
+		for i, m := range moves {
+			plies[i], texts[i] = int32(keep+i), m.Text
+			at[i], white[i], black[i] = ms(m.At), dms(m.TimeLeft[0]), dms(m.TimeLeft[1])
+		}
+		query = updatePostgresSQL[2]
+		args = append(args, plies, texts, at, white, black)
 	}
-	args := append(gameArgs(g), g.ID, g.Version, len(g.Moves), plies, texts, at, white, black)
 	var updated int
-	if err := q.QueryRowContext(ctx, updatePostgresSQL, args...).Scan(&updated); err != nil {
+	if err := q.QueryRowContext(ctx, query, args...).Scan(&updated); err != nil {
 		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
 	}
 	if updated != 1 {
