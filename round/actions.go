@@ -3,6 +3,7 @@ package round
 import (
 	"context"
 	"errors"
+	"time"
 
 	"emergo/enginework"
 	"emergo/game"
@@ -130,6 +131,7 @@ func (k *Keeper) Join(ctx context.Context, id string, me Seat, invite string) (V
 
 // Move plays the move text for who, who has seen ply moves.
 func (k *Keeper) Move(ctx context.Context, id string, who Player, ply int, text string) (View, error) {
+	k.awaitPly(ctx, id, ply)
 	return k.decide(ctx, id, func(lv *Live) error {
 		me, err := mySeat(lv.r, who)
 		if err != nil {
@@ -154,6 +156,53 @@ func (k *Keeper) Move(ctx context.Context, id string, who Player, ply int, text 
 		}
 		return k.play(ctx, lv, me, m)
 	})
+}
+
+// awaitPly waits, without holding the game, until the game id held here
+// has ply moves, for at most Config.FeedWait: a player who has seen his
+// opponent's move made on another instance may answer it before the
+// feed has brought it here. Reading the game back instead, under its
+// lock, made each such move three queries, and under load, when the feed
+// lags, a third of the moves such: the load grew with its own delay.
+func (k *Keeper) awaitPly(ctx context.Context, id string, ply int) {
+	if k.cfg.Feed == nil {
+		return
+	}
+	lv, err := k.Load(ctx, id)
+	if err != nil {
+		return // decide says why
+	}
+	wake := make(chan struct{}, 1)
+	lv.mu.Lock()
+	if lv.r.Game.Len() >= ply || lv.r.Game.Over() {
+		lv.mu.Unlock()
+		return
+	}
+	lv.subs[wake] = struct{}{}
+	lv.mu.Unlock()
+	k.metrics.FeedWaits.Add(1)
+	defer func() {
+		lv.mu.Lock()
+		delete(lv.subs, wake)
+		lv.mu.Unlock()
+	}()
+	timeout := time.NewTimer(k.cfg.FeedWait)
+	defer timeout.Stop()
+	for {
+		select {
+		case <-wake:
+			lv.mu.Lock()
+			done := lv.r.Game.Len() >= ply || lv.r.Game.Over()
+			lv.mu.Unlock()
+			if done {
+				return
+			}
+		case <-timeout.C:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 // act runs an action of who's seat, in a game that goes on, on a clone

@@ -49,6 +49,9 @@ type Metrics struct {
 	// change of another process's, FeedApplied the changes applied from
 	// the feed without reading the store.
 	FeedReloads, FeedApplied Counter
+	// FeedWaits counts the moves that waited for the feed to bring the
+	// change their player had seen (awaitPly).
+	FeedWaits Counter
 }
 
 type nothing struct{}
@@ -99,6 +102,10 @@ type Config struct {
 	// often it compares the versions of the games it holds with the
 	// store's (default 30 s).
 	DeadlineSweep, FlagSweep, FeedCheck time.Duration
+	// FeedWait is how long, with a Feed, a move waits for the change its
+	// player has seen and this process has not heard of yet, before the
+	// game is read from the store (awaitPly); default half a second.
+	FeedWait time.Duration
 	// Unstarted is how long an engine game may wait for both players'
 	// first moves before it is aborted, Idle how long its person may
 	// leave his turn in a game without a clock before he loses it as
@@ -159,6 +166,9 @@ func New(ctx context.Context, cfg Config) (*Keeper, error) {
 	if cfg.FeedCheck <= 0 {
 		cfg.FeedCheck = 30 * time.Second
 	}
+	if cfg.FeedWait <= 0 {
+		cfg.FeedWait = 500 * time.Millisecond
+	}
 	if cfg.Unstarted <= 0 {
 		cfg.Unstarted = 10 * time.Minute
 	}
@@ -178,7 +188,7 @@ func New(ctx context.Context, cfg Config) (*Keeper, error) {
 		cfg.OpenedEvery = 24 * time.Hour
 	}
 	m := &cfg.Metrics
-	for _, c := range []*Counter{&m.MovesAccepted, &m.EngineMoves, &m.StoreErrors, &m.IdleGamesEnded, &m.InvitationsExpired, &m.FeedReloads, &m.FeedApplied} {
+	for _, c := range []*Counter{&m.MovesAccepted, &m.EngineMoves, &m.StoreErrors, &m.IdleGamesEnded, &m.InvitationsExpired, &m.FeedReloads, &m.FeedApplied, &m.FeedWaits} {
 		*c = orNothing(*c)
 	}
 	k := &Keeper{cfg: cfg, st: cfg.Store, log: cfg.Logger, now: cfg.Now, metrics: cfg.Metrics,

@@ -117,24 +117,42 @@ func postgresURL(t *testing.T) string {
 // request that made them has its answer).
 type flakyFeed struct {
 	server.Feed
-	cut  atomic.Bool
-	mu   sync.Mutex
-	lost func(error)
-	lose store.Change // its game and version
+	cut     atomic.Bool
+	mu      sync.Mutex
+	lost    func(error)
+	changed func(store.Change)
+	lose    store.Change // its game and version
+	// hold is a game whose changes wait in held until release.
+	hold string
+	held []store.Change
 }
 
 func (f *flakyFeed) Follow(ctx context.Context, changed func(store.Change), lost func(error)) error {
 	f.mu.Lock()
-	f.lost = lost
+	f.lost, f.changed = lost, changed
 	f.mu.Unlock()
 	return f.Feed.Follow(ctx, func(c store.Change) {
 		f.mu.Lock()
-		lose := f.lose
+		lose, hold := f.lose, f.hold != "" && c.Game == f.hold
+		if hold {
+			f.held = append(f.held, c)
+		}
 		f.mu.Unlock()
-		if !f.cut.Load() && (lose.Game == "" || c.Game != lose.Game || c.Version != lose.Version) {
+		if !hold && !f.cut.Load() && (lose.Game == "" || c.Game != lose.Game || c.Version != lose.Version) {
 			changed(c)
 		}
 	}, lost)
+}
+
+// release passes on the changes held, and holds no more.
+func (f *flakyFeed) release() {
+	f.mu.Lock()
+	held, changed := f.held, f.changed
+	f.hold, f.held = "", nil
+	f.mu.Unlock()
+	for _, c := range held {
+		changed(c)
+	}
 }
 
 // loseChange has the change of game id to version lost.
@@ -207,7 +225,7 @@ var clusterKinds = []clusterKind{
 	}},
 }
 
-func newCluster(t *testing.T, kind clusterKind) *cluster {
+func newCluster(t *testing.T, kind clusterKind, options ...func(*server.Config)) *cluster {
 	t.Helper()
 	sa, sb, fa, fb := kind.open(t)
 	c := &cluster{fa: &flakyFeed{Feed: fa}, fb: &flakyFeed{Feed: fb}, sb: sb}
@@ -221,8 +239,14 @@ func newCluster(t *testing.T, kind clusterKind) *cluster {
 			EngineGames: server.EngineGameLimits{Sweep: 10 * time.Millisecond},
 		}
 	}
-	c.a = newEnv(t, cfg(sa, c.fa))
-	c.b = newEnv(t, cfg(sb, c.fb))
+	with := func(cfg server.Config) server.Config {
+		for _, o := range options {
+			o(&cfg)
+		}
+		return cfg
+	}
+	c.a = newEnv(t, with(cfg(sa, c.fa)))
+	c.b = newEnv(t, with(cfg(sb, c.fb)))
 	return c
 }
 
@@ -230,24 +254,27 @@ func newCluster(t *testing.T, kind clusterKind) *cluster {
 // SQLite file joined by a LocalFeed, and on PostgreSQL with its feed.
 func TestCluster(t *testing.T) {
 	tests := []struct {
-		name string
-		f    func(t *testing.T, c *cluster)
+		name    string
+		f       func(t *testing.T, c *cluster)
+		options []func(*server.Config)
 	}{
-		{"FriendGameAcrossServers", friendGameAcrossServers},
-		{"EngineGameAcrossServers", engineGameAcrossServers},
-		{"EngineGamesBoundAcrossServers", engineGamesBoundAcrossServers},
-		{"LobbyAcrossServers", lobbyAcrossServers},
-		{"NoActionRefusedForAStaleCopy", staleCopies},
-		{"LostChangesAreReadAgain", lostChanges},
-		{"ChangesAppliedWithoutReading", changesApplied},
-		{"FlagFallsOnceWhenItsServerIsGone", flagOfAServerGone},
-		{"FlagFallsOnceOfTwoServers", flagOfTwoServers},
+		{"FriendGameAcrossServers", friendGameAcrossServers, nil},
+		{"EngineGameAcrossServers", engineGameAcrossServers, nil},
+		{"EngineGamesBoundAcrossServers", engineGamesBoundAcrossServers, nil},
+		{"LobbyAcrossServers", lobbyAcrossServers, nil},
+		{"NoActionRefusedForAStaleCopy", staleCopies, nil},
+		{"LostChangesAreReadAgain", lostChanges, nil},
+		{"ChangesAppliedWithoutReading", changesApplied, nil},
+		// The move waits for the change as long as the test takes.
+		{"MoveAwaitsTheFeed", moveAwaitsTheFeed, []func(*server.Config){func(c *server.Config) { c.FeedWait = time.Hour }}},
+		{"FlagFallsOnceWhenItsServerIsGone", flagOfAServerGone, nil},
+		{"FlagFallsOnceOfTwoServers", flagOfTwoServers, nil},
 	}
 	for _, kind := range clusterKinds {
 		t.Run(kind.name, func(t *testing.T) {
 			kind.check(t)
 			for _, tc := range tests {
-				t.Run(tc.name, func(t *testing.T) { tc.f(t, newCluster(t, kind)) })
+				t.Run(tc.name, func(t *testing.T) { tc.f(t, newCluster(t, kind, tc.options...)) })
 			}
 		})
 	}
@@ -451,6 +478,56 @@ func changesApplied(t *testing.T, c *cluster) {
 	}
 	if n := final["feed_applied"] - after["feed_applied"]; n != 1 {
 		t.Errorf("B applied %d changes of the feed after reading the game back, want the last move's", n)
+	}
+}
+
+// moveAwaitsTheFeed: a player who answers on B a move made on A before
+// B has heard of it waits for the feed to bring it, and his move is
+// played on the game as the change made it, without reading the game
+// back (feed_waits, feed_applied; not feed_reloads).
+func moveAwaitsTheFeed(t *testing.T, c *cluster) {
+	id, alice, bob := friendGame(t, c.a, nil)
+	onB := stamped(events[state](t, bob.on(c.b), "/api/games/"+id+"/events"))
+	waitSeen(t, "the game on B", onB, func(v state) bool { return len(v.Moves) == 0 })
+	before := vars(t, c.b)
+	c.fb.mu.Lock()
+	c.fb.hold = id
+	c.fb.mu.Unlock()
+	code, after := alice.move(id, "a1", 0)
+	if code != http.StatusOK {
+		t.Fatalf("move 1 on A: %d %q", code, after.Error)
+	}
+	type answer struct {
+		code  int
+		after state
+	}
+	answered := make(chan answer, 1)
+	go func() {
+		code, after := bob.on(c.b).move(id, after.Legal[0], 1)
+		answered <- answer{code, after}
+	}()
+	deadline := time.Now().Add(patience)
+	for vars(t, c.b)["feed_waits"] == before["feed_waits"] {
+		if time.Now().After(deadline) {
+			t.Fatal("the move on B never waited for the feed")
+		}
+		select {
+		case a := <-answered:
+			t.Fatalf("the move on B was answered before B heard of move 1: %d %+v", a.code, a.after)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	c.fb.release()
+	a := <-answered
+	if a.code != http.StatusOK || len(a.after.Moves) != 2 {
+		t.Fatalf("move 2 on B: %d %+v", a.code, a.after)
+	}
+	final := vars(t, c.b)
+	if n := final["feed_reloads"] - before["feed_reloads"]; n != 0 {
+		t.Errorf("B read the game back %d times", n)
+	}
+	if n := final["feed_applied"] - before["feed_applied"]; n < 1 {
+		t.Errorf("B applied %d changes of the feed, want move 1's", n)
 	}
 }
 

@@ -25,7 +25,7 @@ type metrics struct {
 	// The feed's: changes announced by other servers, games read again
 	// for them, changes applied to the games held without reading them
 	// again, times the feed broke and listened again.
-	feedChanges, feedReloads, feedApplied, feedBreaks expvar.Int
+	feedChanges, feedReloads, feedApplied, feedWaits, feedBreaks expvar.Int
 	// Answers: every one, those with a status of 500 or more, and those
 	// refused with 429 (a limit, a throttle).
 	requests, serverErrors, tooMany expvar.Int
@@ -51,6 +51,7 @@ func (s *Server) initMetrics() {
 	m.vars.Set("feed_changes", &m.feedChanges)
 	m.vars.Set("feed_reloads", &m.feedReloads)
 	m.vars.Set("feed_applied", &m.feedApplied)
+	m.vars.Set("feed_waits", &m.feedWaits)
 	m.vars.Set("feed_breaks", &m.feedBreaks)
 	m.vars.Set("analysis_refused", &m.analysisRefused)
 	m.vars.Set("engine_games_refused", &m.engineGamesRefused)

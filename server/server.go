@@ -130,6 +130,10 @@ type Config struct {
 	// unannounced (its server stopped between its write and its
 	// announcement); default 30 s.
 	FeedCheck time.Duration
+	// FeedWait is how long a move waits for the feed to bring the change
+	// its player has seen on another server, before the game is read
+	// from the store; default half a second.
+	FeedWait time.Duration
 	// Throttles keeps the counts of the limits that must hold across
 	// every server of a site (logins, signups); default Store, if it
 	// keeps them too, else memory.
@@ -500,9 +504,9 @@ func (s *Server) newKeeper() (*round.Keeper, error) {
 			MovesAccepted: &s.metrics.movesAccepted, EngineMoves: &s.metrics.engineMoves,
 			StoreErrors: &s.metrics.storeErrors, IdleGamesEnded: &s.metrics.idleGamesEnded,
 			InvitationsExpired: &s.metrics.invitationsExpired,
-			FeedReloads:        &s.metrics.feedReloads, FeedApplied: &s.metrics.feedApplied,
+			FeedReloads:        &s.metrics.feedReloads, FeedApplied: &s.metrics.feedApplied, FeedWaits: &s.metrics.feedWaits,
 		},
-		EvictAfter: cfg.EvictAfter, DeadlineSweep: cfg.DeadlineSweep, FlagSweep: cfg.FlagSweep, FeedCheck: cfg.FeedCheck,
+		EvictAfter: cfg.EvictAfter, DeadlineSweep: cfg.DeadlineSweep, FlagSweep: cfg.FlagSweep, FeedCheck: cfg.FeedCheck, FeedWait: cfg.FeedWait,
 		Unstarted: cfg.EngineGames.Unstarted, Idle: cfg.EngineGames.Idle, IdleSweep: cfg.EngineGames.Sweep,
 		InvitationExpiry: cfg.Invitations.Expiry, CorrespondenceExpiry: cfg.Invitations.CorrespondenceExpiry,
 		OpenedEvery: s.openedEvery,
