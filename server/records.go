@@ -153,6 +153,11 @@ func (s *Server) handleAnalyze(r *request) (int, any, error) {
 	if req.Depth < 1 || req.Depth > 12 {
 		return 0, nil, invalid("depth must be from 1 to 12")
 	}
+	if len(req.Moves) > maxPositionMoves {
+		// Replayed before the analysis is queued, so bounded as a
+		// position's (the request's body alone allowed many more).
+		return 0, nil, invalid("at most %d moves", maxPositionMoves)
+	}
 	rg, err := view.Request{Position: req.Position, Size: req.Size, Moves: req.Moves}.Play()
 	if err != nil {
 		return 0, nil, err

@@ -511,6 +511,15 @@ func TestAnalyze(t *testing.T) {
 	if got := decodeErr(t, body); code != 400 || got.Code != "move.occupied" || got.Params["index"] != 1.0 {
 		t.Errorf("analyze an illegal line: %d %s, want 400 move.occupied at index 1", code, body)
 	}
+	// A line longer than a position's is refused before it is replayed.
+	long := make([]string, 2001)
+	for i := range long {
+		long[i] = "a1"
+	}
+	code, _, body = a.do("POST", "/api/analyze", map[string]any{"moves": long})
+	if got := decodeErr(t, body); code != 400 || got.Code != "request.invalid" || !strings.Contains(got.Error, "2000") {
+		t.Errorf("analyze 2001 moves: %d %s, want 400 request.invalid naming 2000", code, body)
+	}
 	// Two columns, no man in hand: the endgame tables' value (Black to
 	// move wins in 25 plies, 13 of its moves), and a search that agrees.
 	code, _, body = a.do("POST", "/api/analyze", map[string]any{"position": "7x7 b 0/0 c3:W5b2 e5:B6w3", "depth": 3})
