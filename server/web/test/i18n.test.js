@@ -140,7 +140,7 @@ test('the server\'s errors in the page\'s language', async (st) => {
     {
       name: 'the majority in Portuguese', lang: 'pt', status: 400,
       data: { error: '…', code: 'move.majority', params: { n: 2, rule: '3.6' } },
-      want: 'É obrigatório capturar 2 damas (a maior captura precede, REGRAS 3.6).',
+      want: 'É obrigatório capturar 2 damas (a maior captura precede, regra 3.6).',
     },
     {
       name: 'must capture in Elefen', lang: 'lfn', status: 400,
