@@ -135,7 +135,7 @@ test('the server\'s errors in the page\'s language', async (st) => {
     {
       name: 'an illegal move in Russian', lang: 'ru', status: 400,
       data: { error: 'illegal move "d4": the first move may not be on the centre d4 (RULES 4.3)', code: 'move.centre_first', params: { move: 'd4', square: 'd4', rule: '4.3', side: 'white' } },
-      want: 'Первым ходом нельзя выставить шашку в центр, на d4 (ПРАВИЛА 4.3).',
+      want: 'Первым ходом нельзя выставить шашку в центр, на d4 (правило 4.3).',
     },
     {
       name: 'the majority in Portuguese', lang: 'pt', status: 400,
