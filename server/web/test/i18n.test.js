@@ -145,7 +145,7 @@ test('the server\'s errors in the page\'s language', async (st) => {
     {
       name: 'must capture in Elefen', lang: 'lfn', status: 400,
       data: { error: '…', code: 'move.must_capture', params: { rule: '3.5', example: 'c7xe5xg7' } },
-      want: 'Catura es obligada (REGULAS 3.5), per esemplo c7xe5xg7.',
+      want: 'Catura es obligada (regula 3.5), per esemplo c7xe5xg7.',
     },
     { name: 'a code the page does not know', lang: 'ru', status: 400, data: { error: 'something new', code: 'new.thing' }, want: 'Something new' },
     { name: 'no answer of its own', lang: 'pt', status: 429, data: null, want: 'Demasiados pedidos: espere um momento e tente de novo.' },
