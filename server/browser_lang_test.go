@@ -235,7 +235,7 @@ func TestBrowserLanguagesLayout(t *testing.T) {
 					// A refused move: the rules' reason in the page's language.
 					b.do("type the centre", chromedp.SendKeys(chromedp.CSS(`[data-testid="move-input"]`), "d4\n"))
 					b.waitView("the reason is shown", func(v pageView) bool { return v.Message != "" })
-					if want := map[string]string{"en": "RULES 4.3", "pt": "REGRAS 4.3", "ru": "ПРАВИЛА 4.3", "lfn": "REGULAS 4.3"}[lang]; !strings.Contains(b.view().Message, want) {
+					if want := map[string]string{"en": "rule 4.3", "pt": "regra 4.3", "ru": "правило 4.3", "lfn": "regula 4.3"}[lang]; !strings.Contains(b.view().Message, want) {
 						t.Errorf("the centre refused in %s: %q, want the rule cited as %q", lang, b.view().Message, want)
 					}
 				}

@@ -12,7 +12,7 @@ import { evalChart, evalText, judge, overEval, whiteEval } from './annotate.js';
 import { Board, handStack } from './board.js';
 import { exportPGN, linkHash, readLink, readRecord, RecordError } from './boardrecord.js';
 import { annotator, loadEngine, loadRules, MoveListError } from './boardrules.js';
-import { $, breakable, h, keepFocus, showMessage } from './dom.js';
+import { $, breakable, displayName, h, keepFocus, showMessage } from './dom.js';
 import { Editor, problemText } from './editor.js';
 import { t } from './i18n.js';
 import { Latest } from './latest.js';
@@ -353,8 +353,9 @@ export class BoardPage {
       const n = st.hands[colour] ?? 0;
       box.dataset.testid = `ab-side-${colour}`;
       box.classList.toggle('to-move', !st.over && st.turn === colour);
-      // A record's names, unless they are only the colours'.
-      const name = /^(white|black|\?)?$/i.test(this.names[colour] || '') ? '' : this.names[colour];
+      // A record's names, unless they are only the colours', in the page's
+      // language where the server gave them (a nameless guest, the engine).
+      const name = /^(white|black|\?)?$/i.test(this.names[colour] || '') ? '' : displayName(this.names[colour]);
       box.replaceChildren(h('div', { class: 'player-main' },
         h('div', { class: 'who' },
           h('span', { class: `swatch ${colour}`, 'aria-hidden': 'true' }),

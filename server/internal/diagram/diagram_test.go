@@ -208,7 +208,7 @@ caption: x
 			"a1: coluna das Brancas: 5 damas brancas</title>",
 			"g1: coluna das Pretas: 2 damas pretas</title>",
 			"f2: coluna das Brancas: 1 dama branca sobre 3 prisioneiras pretas</title>",
-			"7&times;7, turno das Pretas; na mão: Brancas 0, Pretas 0; fim do jogo: 1/2-1/2 (nenhum movimento válido)</strong>",
+			"7&times;7, turno das Pretas; na mão: Brancas 0, Pretas 0; fim do jogo: 1/2-1/2 (nenhum lance válido)</strong>",
 		}},
 		{"ru", diagram.Russian, []string{
 			"a1: башня белых: 5 белых шашек</title>",

@@ -72,7 +72,7 @@ var (
 		toMove:  [2]string{"turno das Brancas", "turno das Pretas"},
 		inHand:  "na mão: Brancas %d, Pretas %d",
 		over:    "fim do jogo: %s (%s)",
-		reasons: [4]string{rules.NoMen: "todas as damas prisioneiras", rules.NoMove: "nenhum movimento válido", rules.Repetition: "repetição tripla"},
+		reasons: [4]string{rules.NoMen: "todas as damas prisioneiras", rules.NoMove: "nenhum lance válido", rules.Repetition: "repetição tripla"},
 		column:  [2]string{"%s: coluna das Brancas", "%s: coluna das Pretas"},
 		alone:   ": %s",
 		atop:    ": %s sobre %s",

@@ -135,17 +135,17 @@ test('the server\'s errors in the page\'s language', async (st) => {
     {
       name: 'an illegal move in Russian', lang: 'ru', status: 400,
       data: { error: 'illegal move "d4": the first move may not be on the centre d4 (RULES 4.3)', code: 'move.centre_first', params: { move: 'd4', square: 'd4', rule: '4.3', side: 'white' } },
-      want: 'Первым ходом нельзя выставить шашку в центр, на d4 (ПРАВИЛА 4.3).',
+      want: 'Первым ходом нельзя выставить шашку в центр, на d4 (правило 4.3).',
     },
     {
       name: 'the majority in Portuguese', lang: 'pt', status: 400,
       data: { error: '…', code: 'move.majority', params: { n: 2, rule: '3.6' } },
-      want: 'É obrigatório capturar 2 damas (a maior captura precede, REGRAS 3.6).',
+      want: 'É obrigatório capturar 2 damas (a maior captura precede, regra 3.6).',
     },
     {
       name: 'must capture in Elefen', lang: 'lfn', status: 400,
       data: { error: '…', code: 'move.must_capture', params: { rule: '3.5', example: 'c7xe5xg7' } },
-      want: 'Catura es obligada (REGULAS 3.5), per esemplo c7xe5xg7.',
+      want: 'Catura es obligada (regula 3.5), per esemplo c7xe5xg7.',
     },
     { name: 'a code the page does not know', lang: 'ru', status: 400, data: { error: 'something new', code: 'new.thing' }, want: 'Something new' },
     { name: 'no answer of its own', lang: 'pt', status: 429, data: null, want: 'Demasiados pedidos: espere um momento e tente de novo.' },

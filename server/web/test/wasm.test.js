@@ -63,8 +63,8 @@ test('state', async (t) => {
 test('state refuses', async (t) => {
   const cases = [
     { name: 'a position that is not one', game: { position: '9x9 w 12/12 c6:W3' }, want: { code: 'position.invalid', index: null, message: 'This position cannot be read: "9x9 w 12/12 c6:W3": column "c6:W3": c6 is not a playable square' } },
-    { name: 'the first move on the centre', game: { size: 7, moves: ['d4'] }, want: { code: 'move.centre_first', rule: '4.3', index: 0, message: 'The first move may not be on the centre d4 (RULES 4.3).' } },
-    { name: 'a capture missed', game: { size: 7, moves: ['d6', 'c7', 'f6', 'a1'] }, want: { code: 'move.must_capture', rule: '3.5', index: 3, message: 'You must capture (RULES 3.5), for example c7xe5xg7.' } },
+    { name: 'the first move on the centre', game: { size: 7, moves: ['d4'] }, want: { code: 'move.centre_first', rule: '4.3', index: 0, message: 'The first move may not be on the centre d4 (rule 4.3).' } },
+    { name: 'a capture missed', game: { size: 7, moves: ['d6', 'c7', 'f6', 'a1'] }, want: { code: 'move.must_capture', rule: '3.5', index: 3, message: 'You must capture (rule 3.5), for example c7xe5xg7.' } },
     { name: 'a move after the end', game: { position: D1, moves: ['d4xb6xd8xf6xd4xb6', 'c5-d6'] }, want: { code: 'game.over', index: 1, message: 'The game is over.' } },
   ];
   for (const c of cases) {
@@ -81,8 +81,8 @@ test('state refuses', async (t) => {
 test('why', async (t) => {
   const cases = [
     { name: 'legal', position: '9x9 w 12/12 -', move: 'c3', want: null },
-    { name: 'the centre first', position: '9x9 w 12/12 -', move: 'e5', want: { code: 'move.centre_first', rule: '4.3', params: { move: 'e5', rule: '4.3', side: 'white', square: 'e5' }, message: 'The first move may not be on the centre e5 (RULES 4.3).' } },
-    { name: 'the smaller capture', position: D1, move: 'd4xf6xd8xb6xd4', want: { code: 'move.majority', rule: '3.6', params: { move: 'd4xf6xd8xb6xd4', rule: '3.6', side: 'white', n: 5 }, message: 'A capture of 5 men is compulsory (majority rule, RULES 3.6).' } },
+    { name: 'the centre first', position: '9x9 w 12/12 -', move: 'e5', want: { code: 'move.centre_first', rule: '4.3', params: { move: 'e5', rule: '4.3', side: 'white', square: 'e5' }, message: 'The first move may not be on the centre e5 (rule 4.3).' } },
+    { name: 'the smaller capture', position: D1, move: 'd4xf6xd8xb6xd4', want: { code: 'move.majority', rule: '3.6', params: { move: 'd4xf6xd8xb6xd4', rule: '3.6', side: 'white', n: 5 }, message: 'A capture of 5 men is compulsory (rule 3.6, the majority rule).' } },
     { name: 'a game, repeated to its end', position: { position: D13, moves: [...cycle, ...cycle] }, move: 'a1-b2', want: { code: 'game.over', rule: '', params: { result: '1/2-1/2', reason: 'threefold repetition' }, message: 'The game is over.' } },
   ];
   for (const c of cases) {
