@@ -20,7 +20,9 @@ import (
 //
 //	header.event, header.round       Event, Round
 //	header.site.name, .gameid        Site, GameID
-//	header.date-start                Date (its day, UTC) and StartTime
+//	header.date-start                Date (its day, UTC) and StartTime,
+//	                                 but no StartTime for a day only
+//	                                 (midnight UTC without a fraction)
 //	header.date-end                  EndTime
 //	players[0], players[1]           White, Black; their userid, is_ai and
 //	                                 result give WhiteUserID, WhiteType
@@ -201,7 +203,9 @@ func (o ReadOptions) readAPJSON(data []byte) (Record, error) {
 		}
 		if !t.Equal(time.Unix(0, 0)) { // unknownDate
 			set("Date", t.UTC().Format("2006.01.02"))
-			set("StartTime", h.DateStart)
+			if !dayOnly(h.DateStart) {
+				set("StartTime", h.DateStart)
+			}
 		}
 		start = t
 	}
@@ -461,15 +465,30 @@ func parseDateTime(s string) (time.Time, bool) {
 }
 
 // apStart returns the date-start written for rec: StartTime, else the
-// Date tag's day if it is complete, else unknownDate.
+// Date tag's day if it is complete, else unknownDate. A StartTime that
+// reads as a day only (dayOnly) is written with a fraction of a second,
+// so that it is not taken for one.
 func apStart(rec *Record) string {
 	if s, ok := lookup(rec.Tags, "StartTime"); ok {
+		if dayOnly(s) {
+			return strings.TrimSuffix(s, "Z") + ".000Z"
+		}
 		return s
 	}
 	if t, err := time.Parse("2006.01.02", rec.Tag("Date")); err == nil {
 		return t.Format(time.RFC3339)
 	}
 	return unknownDate
+}
+
+// dayOnly reports whether a date-start is the writer's form of a day
+// without a time: midnight UTC, written without a fraction. The reader
+// keeps its day as Date and no StartTime, which would be an invented
+// time. The Abstract Play server writes its times with milliseconds
+// (JavaScript's toISOString), so a start of its at midnight keeps its
+// time.
+func dayOnly(s string) bool {
+	return len(s) == len("2006-01-02T00:00:00Z") && strings.HasSuffix(s, "T00:00:00Z")
 }
 
 // The schema wants the two players to differ, and a site shows players by

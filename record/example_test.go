@@ -59,10 +59,10 @@ func ExampleDecoder() {
 			}
 			break
 		}
-		fmt.Println(rec.Tag("White"), rec.Tag("Black"), len(rec.Moves), "moves", rec.Result)
+		fmt.Println(rec.Tag("White"), rec.Tag("Black"), len(rec.Moves), "plies", rec.Result)
 	}
 	// Output:
-	// alice bob 5 moves 1-0
+	// alice bob 5 plies 1-0
 	// record: game 2 (carol-dave): move 2... "d6": d6 is occupied
 	// EOF
 }
@@ -86,11 +86,11 @@ func ExampleReadAll() {
 		return
 	}
 	for _, rec := range recs {
-		fmt.Println(rec.Tag("White"), rec.Tag("Black"), rec.Result, rec.Tag("Termination"), len(rec.Moves), "moves")
+		fmt.Println(rec.Tag("White"), rec.Tag("Black"), rec.Result, rec.Tag("Termination"), len(rec.Moves), "plies")
 	}
 	// Output:
-	// alice bob 0-1 resignation 4 moves
-	// bob carol 1/2-1/2 agreement 3 moves
+	// alice bob 0-1 resignation 4 plies
+	// bob carol 1/2-1/2 agreement 3 plies
 }
 
 func ExampleAPJSONWarnings() {

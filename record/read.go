@@ -50,8 +50,10 @@ func ReadAll(data []byte) ([]Record, error) { return ReadOptions{}.ReadAll(data)
 
 // ReadAll reads every game of a record file, whatever its format: an
 // Abstract Play record (a JSON object), an array of them (as the server
-// publishes them), or the PGN-style text. The content decides, not the
-// file's name (see docs/records.md). The text may be UTF-8 or, after a
+// publishes them), the PGN-style text, or a MindSports move list (moves
+// alone without a result token, which the PGN-style text requires: see
+// ReadMindSports). The content
+// decides, not the file's name (see docs/records.md). The text may be UTF-8 or, after a
 // byte-order mark, UTF-16. On error it returns the games read before the
 // bad one, and the error. With MaxGames it stops after that many.
 func (o ReadOptions) ReadAll(data []byte) ([]Record, error) {
@@ -69,7 +71,18 @@ func (o ReadOptions) ReadAll(data []byte) ([]Record, error) {
 	case '[':
 		return o.readAPJSONArray(text)
 	}
-	return decodeAll(o.NewDecoder(bytes.NewReader(text)), o.MaxGames)
+	recs, err := decodeAll(o.NewDecoder(bytes.NewReader(text)), o.MaxGames)
+	if err == nil || len(recs) > 0 || !isMoveList(text) {
+		return recs, err
+	}
+	// Moves alone without the result token that the PGN-style text
+	// requires are a MindSports move list, and an error in them is the
+	// list's.
+	rec, err := o.readMindSports(text)
+	if err != nil {
+		return nil, err
+	}
+	return []Record{rec}, nil
 }
 
 // jsonKind returns '{' for a JSON object, '[' for a JSON array, or 0 for

@@ -20,6 +20,7 @@ func TestHelpOfEveryCommand(t *testing.T) {
 		"analyze":     "-depth",
 		"bench":       "-hash",
 		"book":        "",
+		"convert":     "-to",
 		"book build":  "-games",
 		"book show":   "-book",
 		"egtb":        "",

@@ -106,6 +106,9 @@ type playSession struct {
 	human    [2]bool
 	engine   *player.Engine
 	moveTime time.Duration
+	// tags are the loaded record's tags, which save keeps: its players,
+	// its event and its date are the game's, not this session's.
+	tags []record.Tag
 }
 
 // hintLimits bound the search of the hint command: deep enough to be
@@ -119,7 +122,8 @@ with every landing square). Commands:
   undo         take back the last move (against the engine: your move and its reply)
   resign       give up the game
   save FILE    write the game to a record file: Abstract Play JSON if FILE
-               ends in .json, else PGN-style
+               ends in .json, else PGN-style; a loaded game keeps its
+               record's players, event, date and other tags
   load FILE    continue the first game of a record file (either format)
   help         this text
   quit         leave
@@ -385,16 +389,32 @@ func (s *playSession) name(c rules.Color) string {
 }
 
 // save writes the game as a record: Abstract Play JSON if the name ends in
-// .json, the PGN-style text otherwise. The file is replaced whole, never
-// left half written.
+// .json, the PGN-style text otherwise. A loaded game keeps the tags of its
+// record, and gets this session's event, date and players only where the
+// record leaves them unknown. The file is replaced whole, never left half
+// written.
 func (s *playSession) save(file string) error {
 	rec := record.Of(s.g)
+	for _, t := range s.tags {
+		switch t.Key {
+		case "Termination", record.RulesEnd:
+			// The game's own ending, set by Of, and no verdict on moves it
+			// may no longer have.
+			continue
+		}
+		if err := rec.SetTag(t.Key, t.Value); err != nil {
+			return err
+		}
+	}
 	for _, t := range []record.Tag{
 		{Key: "Event", Value: "emergo play"},
 		{Key: "Date", Value: time.Now().Format("2006.01.02")},
 		{Key: "White", Value: s.name(rules.White)},
 		{Key: "Black", Value: s.name(rules.Black)},
 	} {
+		if v, ok := loadedTag(s.tags, t.Key); ok && v != "?" && v != "????.??.??" {
+			continue
+		}
 		if err := rec.SetTag(t.Key, t.Value); err != nil {
 			return err
 		}
@@ -427,8 +447,20 @@ func (s *playSession) load(file string) error {
 		return err
 	}
 	s.g = g
+	s.tags = recs[0].Tags
 	if s.engine != nil {
 		s.engine.NewGame()
 	}
 	return nil
+}
+
+// loadedTag returns the value of the tag key among tags, and whether it is
+// there.
+func loadedTag(tags []record.Tag, key string) (string, bool) {
+	for _, t := range tags {
+		if t.Key == key {
+			return t.Value, true
+		}
+	}
+	return "", false
 }

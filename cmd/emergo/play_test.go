@@ -302,3 +302,60 @@ func TestPlayFlags(t *testing.T) {
 		t.Errorf("a missing record: got %v", err)
 	}
 }
+
+// A loaded game keeps its record's tags when saved: its players, event
+// and date are the game's, not the session's, which fill in only what the
+// record leaves unknown.
+func TestPlayLoadSaveKeepsTags(t *testing.T) {
+	dir := t.TempDir()
+	const known = `[Event "Winter Open"]
+[Site "Abstract Play"]
+[Date "2026.01.02"]
+[Round "3"]
+[White "alice"]
+[Black "bob"]
+[Result "*"]
+[WhiteUserID "u-1234"]
+[Annotator "carol"]
+
+1. d6 c1 *
+`
+	const unknown = "[White \"alice\"]\n\n1. d6 c1 *\n"
+	for _, c := range []struct {
+		name, text string
+		want       map[string]string // tag: value; "" for the session's own
+	}{
+		{"known", known, map[string]string{
+			"Event": "Winter Open", "Site": "Abstract Play", "Date": "2026.01.02", "Round": "3",
+			"White": "alice", "Black": "bob", "WhiteUserID": "u-1234", "Annotator": "carol",
+			"Termination": "unterminated",
+		}},
+		{"unknown tags filled in", unknown, map[string]string{
+			"Event": "emergo play", "Date": "", "White": "alice", "Black": "human",
+		}},
+	} {
+		for _, ext := range []string{".pgn", ".json"} {
+			t.Run(c.name+ext, func(t *testing.T) {
+				in := filepath.Join(dir, c.name+".pgn")
+				if err := os.WriteFile(in, []byte(c.text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				out := filepath.Join(dir, c.name+"-saved"+ext)
+				playScript(t, "b4\nsave "+out+"\n", "-color", "both", "-load", in)
+				rec := readOneRecord(t, out)
+				if len(rec.Moves) != 3 {
+					t.Errorf("saved %d plies, want 3", len(rec.Moves))
+				}
+				for k, v := range c.want {
+					got := rec.Tag(k)
+					if v == "" && (got == "" || got == "????.??.??") || v != "" && got != v {
+						if ext == ".json" && k == "Annotator" {
+							continue // Abstract Play JSON has no place for it
+						}
+						t.Errorf("tag %s %q, want %q", k, got, v)
+					}
+				}
+			})
+		}
+	}
+}

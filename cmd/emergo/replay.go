@@ -51,8 +51,10 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if how == "" {
 			how = "not finished on the board"
 		}
-		fmt.Fprintf(stdout, "game %d: %s - %s: %s (%s), %d moves",
-			i+1, rec.Tag("White"), rec.Tag("Black"), rec.Result, how, len(rec.Moves))
+		// A ply is one player's move; the record's moves are numbered in
+		// pairs, so "39 moves" would read as twice the game it is.
+		fmt.Fprintf(stdout, "game %d: %s - %s: %s (%s), %s",
+			i+1, rec.Tag("White"), rec.Tag("Black"), rec.Result, how, plural(len(rec.Moves), "ply/plies"))
 		if end != "" {
 			fmt.Fprintf(stdout, "; our rules end it at %s", end)
 		}
