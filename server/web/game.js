@@ -16,7 +16,7 @@ import { closeResign, renderAnalysis, renderControls, renderMoves, renderPlayer,
 import { storedName, storeName } from './prefs.js';
 import { rematchGame } from './rated.js';
 import { firstSide, Replay } from './replay.js';
-import { inviteFromHash, myTurn, title } from './status.js';
+import { declined, inviteFromHash, myTurn, title } from './status.js';
 import { GameSync, playedMove } from './sync.js';
 import { other } from './text.js';
 import { uploadFile } from './upload.js';
@@ -162,6 +162,10 @@ export class GamePage {
     // A rematch this page saw offered has been accepted: both players go.
     const next = rematchGame(prev, s);
     if (next) location.assign(`/g/${encodeURIComponent(next)}`);
+    // An offer that only goes away from the panel would leave its maker
+    // wondering: he is told it was declined.
+    const no = declined(prev, s);
+    if (no) this.info(no === 'draw' ? t('offer.draw_declined') : t('offer.takeback_declined'));
     if (!this.replay.view) {
       const m = playedMove(prev, s);
       if (m) this.animateNext = m;
