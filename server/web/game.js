@@ -209,7 +209,7 @@ export class GamePage {
     renderMoves(s, this.replay.view);
     renderSeats(s, this.invite, () => this.join());
     renderControls(s, (what, action) => this.act(() => api[what](this.id, action)));
-    renderRematch(s, (action) => this.act(() => api.rematch(this.id, action)));
+    renderRematch(s, (action) => this.act(() => api.rematch(this.id, action)), (body) => this.playAgain(body));
     renderAnalysis(s, this.analysis.busy);
     this.clocks.sync(s);
     this.deadline.sync(s);
@@ -257,6 +257,17 @@ export class GamePage {
   }
 
   // ------------------------------------------------------------ actions
+
+  /** playAgain starts the game of body (rated.js playAgain) and goes to it. */
+  async playAgain(body) {
+    const name = storedName();
+    try {
+      const ns = await api.createGame(name ? { ...body, name } : body);
+      location.assign(`/g/${encodeURIComponent(ns.id)}`);
+    } catch (e) {
+      this.error(e.message);
+    }
+  }
 
   /**
    * act runs a request that answers with the state, and shows what failed.
