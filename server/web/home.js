@@ -74,6 +74,15 @@ export function levelStrength(levels, level) {
 
 const prefFields = ['size', 'color', 'level', 'days', 'minutes', 'increment'];
 
+/**
+ * querySize is the board a link to the home page asks for (/?size=7, as
+ * the last lesson's link does): "7" or "9", or null to keep the form's.
+ */
+export function querySize(search) {
+  const size = new URLSearchParams(search).get('size');
+  return size === '7' || size === '9' ? size : null;
+}
+
 /** homePage runs the home page. */
 export function homePage() {
   const main = $('#home');
@@ -88,6 +97,8 @@ export function homePage() {
     if (prefs[k] !== undefined) f[k].value = prefs[k];
   }
   if (prefs.clock) f.clock.checked = true;
+  const size = querySize(location.search);
+  if (size) f.size.value = size;
   const syncClock = () => {
     f.minutes.disabled = !f.clock.checked;
     f.increment.disabled = !f.clock.checked;
