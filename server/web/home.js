@@ -22,6 +22,13 @@ export function listResult(r, reason = '') {
 }
 
 /**
+ * listLive says whether a game of the list goes on: no result and no
+ * reason it ended. An aborted game keeps the result "*" with its reason,
+ * and an engine game its person left is ended by the server (abandoned).
+ */
+export const listLive = (g) => g.result === '*' && !g.reason;
+
+/**
  * ago says how long before now (in ms since 1970) a time was: when is a
  * date text, or seconds or milliseconds since 1970. Past two weeks it is
  * the date.
@@ -163,7 +170,7 @@ async function loadGames() {
   }
   const rows = games.map((g) => {
     const href = `/g/${encodeURIComponent(g.id)}`;
-    const live = g.result === '*' && !g.reason;
+    const live = listLive(g);
     return h('tr', {},
       h('td', { class: 'players' }, h('a', { href },
         h('span', { class: g.whiteGuest ? 'name-cut guest' : 'name-cut', title: nameText(g.white, g.whiteGuest) }, nameText(g.white, g.whiteGuest) || '?'), ' – ',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { ago, levelStrength, listResult, newGameRequest, querySize } from '../home.js';
+import { ago, levelStrength, listLive, listResult, newGameRequest, querySize } from '../home.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -95,5 +95,20 @@ test('querySize', async (t) => {
   ];
   for (const c of cases) {
     await t.test(c.name, () => assert.equal(querySize(c.search), c.want));
+  }
+});
+
+test('listLive', async (t) => {
+  const cases = [
+    { name: 'going on', g: { result: '*', reason: '' }, want: true },
+    { name: 'aborted', g: { result: '*', reason: 'aborted' }, want: false, text: 'Aborted' },
+    { name: 'abandoned by White', g: { result: '0-1', reason: 'abandoned' }, want: false, text: 'Black won' },
+    { name: 'drawn', g: { result: '1/2-1/2', reason: 'agreement' }, want: false, text: 'Draw' },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => {
+      assert.equal(listLive(c.g), c.want);
+      if (!c.want) assert.equal(listResult(c.g.result, c.g.reason), c.text);
+    });
   }
 });
