@@ -196,6 +196,17 @@ func TestBrowserOffersAbortAnalysis(t *testing.T) {
 			t.Errorf("%s: after the abort the page says %q, interactive %v", p.name, v.Status, v.Interactive)
 		}
 	}
+	// The rematch box holds its button, with no empty label beside it
+	// and no more height than its padding.
+	box := evalJS[map[string]float64](alice, `(() => {
+  const box = document.querySelector('[data-testid="rematch"]');
+  const button = document.querySelector('[data-testid="rematch-offer"]');
+  return {box: box.getBoundingClientRect().height, button: button ? button.getBoundingClientRect().height : 0,
+    empty: [...box.querySelectorAll('span')].filter((s) => s.textContent.trim() === '' && !s.children.length).length};
+})()`)
+	if box["button"] == 0 || box["empty"] > 0 || box["box"] > box["button"]+40 {
+		t.Errorf("after the abort the rematch box is %v px high for a button of %v px, with %v empty labels", box["box"], box["button"], box["empty"])
+	}
 	alice.screenshot("aborted")
 }
 

@@ -228,7 +228,7 @@ export function renderRematch(s, onRematch, onPlayAgain) {
     type: 'button', class: primary ? 'primary' : null, 'data-testid': `rematch-${action}`, onclick: () => onRematch(action),
   }, text);
   box.replaceChildren(h('div', { class: 'offer' },
-    h('span', { 'data-testid': 'rematch-label' }, v.label),
+    v.label ? h('span', { 'data-testid': 'rematch-label' }, v.label) : null,
     h('span', { class: 'actions' },
       v.offer ? button('offer', t('rematch.offer'), true) : null,
       v.answer ? [button('accept', t('game.accept'), true), button('decline', t('game.decline'))] : null,
