@@ -265,7 +265,7 @@ func TestSecurityHeaders(t *testing.T) {
 		code               int
 	}{
 		{"home", "GET", "/", nil, 200},
-		{"game page", "GET", "/g/abc", nil, 200},
+		{"no such game page", "GET", "/g/abc", nil, 404},
 		{"rules", "GET", "/rules", nil, 200},
 		{"module", "GET", "/app.js", nil, 200},
 		{"style sheet", "GET", "/style.css", nil, 200},

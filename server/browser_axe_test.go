@@ -64,6 +64,8 @@ var axePages = []axePage{
 	{name: "a puzzle on a phone", path: "/puzzles?size=7", phone: true, ready: boardReadyJS},
 	{name: "opening explorer", path: "/explorer", ready: explorerReadyJS},
 	{name: "opening explorer on a phone", path: "/explorer?size=7&moves=c3", phone: true, ready: explorerReadyJS},
+	{name: "no such game", path: "/g/zzzzzzzzzz"},
+	{name: "no such page on a phone", path: "/no/such/page", phone: true, lang: "ru"},
 }
 
 // analysisReadyJS is true once the analysis board is set up.

@@ -144,6 +144,21 @@ func TestBrowserOffersAbortAnalysis(t *testing.T) {
 		return !strings.Contains(v.Text, "Take-back asked") && !strings.Contains(v.Text, "take back a move")
 	})
 
+	// A take-back asked and declined: the asker is told so.
+	alice.playByClicks(alice.state(id).Legal, alice.state(id).Legal[0])
+	bob.waitView("Alice's move reaches Bob", func(v pageView) bool { return len(v.Moves) == 1 && v.Interactive })
+	alice.click("ask for a take-back", "takeback-request")
+	bob.waitPanel("Bob is asked", func(v panelView) bool { return v.TakeAnswer })
+	bob.click("decline the take-back", "takeback-decline")
+	alice.waitView("Alice is told of the decline", func(v pageView) bool {
+		return v.Message == "Your take-back request was declined." && len(v.Moves) == 1
+	})
+	// And a draw offer declined, likewise.
+	bob.click("offer a draw", "draw-offer")
+	alice.waitPanel("Alice sees the offer", func(v panelView) bool { return v.DrawAnswer })
+	alice.click("decline the draw", "draw-decline")
+	bob.waitView("Bob is told of the decline", func(v pageView) bool { return v.Message == "Your draw offer was declined." })
+
 	// A draw offered and then the game resigned: no word of the offer
 	// under the result, and the analysis opens.
 	alice.click("offer a draw", "draw-offer")
@@ -180,6 +195,17 @@ func TestBrowserOffersAbortAnalysis(t *testing.T) {
 		if v.Status != "Game aborted." || v.Interactive {
 			t.Errorf("%s: after the abort the page says %q, interactive %v", p.name, v.Status, v.Interactive)
 		}
+	}
+	// The rematch box holds its button, with no empty label beside it
+	// and no more height than its padding.
+	box := evalJS[map[string]float64](alice, `(() => {
+  const box = document.querySelector('[data-testid="rematch"]');
+  const button = document.querySelector('[data-testid="rematch-offer"]');
+  return {box: box.getBoundingClientRect().height, button: button ? button.getBoundingClientRect().height : 0,
+    empty: [...box.querySelectorAll('span')].filter((s) => s.textContent.trim() === '' && !s.children.length).length};
+})()`)
+	if box["button"] == 0 || box["empty"] > 0 || box["box"] > box["button"]+40 {
+		t.Errorf("after the abort the rematch box is %v px high for a button of %v px, with %v empty labels", box["box"], box["button"], box["empty"])
 	}
 	alice.screenshot("aborted")
 }
@@ -306,5 +332,35 @@ func TestBrowserLongNames(t *testing.T) {
 			}
 			bob.screenshot("long-names-" + p.name + "-" + size.name)
 		}
+	}
+}
+
+// TestBrowserPlayAgain: a finished game against the engine offers "Play
+// again", which starts a new game with its settings (board, level,
+// colour, clock) and goes to it.
+func TestBrowserPlayAgain(t *testing.T) {
+	exe := requireChromium(t)
+	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	b := newBrowser(t, exe, "player")
+	b.do("open the site", chromedp.Navigate(ts.URL+"/"))
+	id := evalJS[map[string]any](b, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({mode: 'engine', size: 7, color: 'black', level: 1, clock: {initial: 300, increment: 2}})}).then((r) => r.json())`)["id"].(string)
+	b.do("open the game", chromedp.Navigate(ts.URL+"/g/"+id))
+	b.waitView("the engine has moved", func(v pageView) bool { return len(v.Moves) == 1 && v.Interactive })
+	if evalJS[bool](b, `Boolean(document.querySelector('[data-testid="play-again"]'))`) {
+		t.Errorf("Play again is offered while the game goes on")
+	}
+	b.click("resign", "resign")
+	b.click("confirm", "resign-confirm")
+	b.waitView("the result shows", func(v pageView) bool { return v.Result != "" })
+	b.click("play again", "play-again")
+	v := b.waitView("the new game opens", func(v pageView) bool {
+		return strings.HasPrefix(v.Path, "/g/") && v.Path != "/g/"+id && v.Status != ""
+	})
+	got := evalJS[map[string]any](b, `fetch('/api/games/`+strings.TrimPrefix(v.Path, "/g/")+`').then((r) => r.json())`)
+	clock, _ := got["clock"].(map[string]any)
+	if got["mode"] != "engine" || got["size"] != 7.0 || got["level"] != 1.0 || got["you"] != "black" || got["over"] != false ||
+		clock == nil || clock["initial_ms"] != 300000.0 || clock["increment_ms"] != 2000.0 {
+		t.Errorf("the new game is %v, want an engine game like the last: 7x7, level 1, Black, 5 min + 2 s", got)
 	}
 }

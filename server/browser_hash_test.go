@@ -21,7 +21,7 @@ func TestBrowserBadHash(t *testing.T) {
 	}{
 		{"lesson", "/learn#%zz", "learn-message", "There is no lesson %zz."},
 		{"puzzle", "/puzzles#%zz", "puzzle-message", "There is no such puzzle."},
-		{"game", "/g/%E0%A4", "message", "There is no such game."},
+		{"game", "/g/%E0%A4", "notfound-game", "There is no game at this address"},
 		{"player", "/@/%E0%A4", "profile-message", "%E0%A4"},
 	} {
 		b.do("open "+c.url, chromedp.Navigate(ts.URL+c.url))

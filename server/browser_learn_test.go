@@ -176,3 +176,30 @@ func TestBrowserLearn(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserLearnPlayLink: once every lesson is done, the list's link
+// to play the engine on the 7x7 board opens the home page with 7x7 set.
+func TestBrowserLearnPlayLink(t *testing.T) {
+	exe := requireChromium(t)
+	ts := browserServer(t, time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	b := newBrowser(t, exe, "learner")
+	b.do("open the lessons", chromedp.Navigate(ts.URL+"/learn"))
+	b.waitLearn("the lessons listed", func(v learnView) bool { return len(v.Lessons) == 9 })
+	// Every exercise of every lesson done, as the lessons list them.
+	evalJS[bool](b, `fetch('/api/lessons').then((r) => r.json()).then((ls) => {
+  const done = {};
+  for (const l of ls.lessons) done[l.id] = l.exercises.map((_, i) => i);
+  localStorage.setItem('emergo.learn', JSON.stringify(done));
+  return true;
+})`)
+	b.do("load the lessons again", chromedp.Navigate(ts.URL+"/learn"))
+	b.waitLearn("every lesson done", func(v learnView) bool { return len(v.Done) == 9 })
+	b.click("play the engine on 7x7", "learn-play")
+	size := poll(b, "the home page's form", func() (string, error) {
+		// The home page's script shows the page and sets its form at once.
+		return tryJS[string](b, `location.pathname === '/' && document.querySelector('#home') && !document.querySelector('#home').hidden ? document.querySelector('[data-testid="size"]').value : ''`)
+	}, func(s string) bool { return s != "" })
+	if size != "7" {
+		t.Errorf("the home page opened from the last lesson has the board %q, want 7", size)
+	}
+}

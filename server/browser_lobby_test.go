@@ -103,6 +103,16 @@ func TestBrowserRatedGame(t *testing.T) {
 	if st.Size != 7 || st.Mode != "friend" || st.You == nil || *st.You != "black" || st.Clock == nil {
 		t.Fatalf("the accepted game, as Ben sees it: %+v", st)
 	}
+	// Back in her lobby, Ann's accepted challenge links to its game.
+	ann.do("back to the lobby", chromedp.Navigate(ts.URL+"/lobby"))
+	href := poll(ann, "the accepted challenge links to the game", func() (string, error) {
+		return tryJS[string](ann, `(document.querySelector('[data-testid="challenge-game"]') || {getAttribute: () => ''}).getAttribute('href') || ''`)
+	}, func(s string) bool { return s != "" })
+	if href != "/g/"+id {
+		t.Errorf("the accepted challenge links to %q, want /g/%s", href, id)
+	}
+	ann.do("to the game", chromedp.Click(chromedp.CSS(`[data-testid="challenge-game"]`)))
+	ann.waitView("Ann's page is the game again", func(v pageView) bool { return v.Path == "/g/"+id && v.Status != "" })
 	people := map[string]*browser{"white": ann, "black": ben}
 	for _, b := range people {
 		b.mark()

@@ -128,6 +128,19 @@ func TestBrowserProfile(t *testing.T) {
 	}
 	dan.screenshot("profile")
 
+	// On a phone the ratings table fits the page, in every language.
+	dan.do("a phone's window", chromedp.EmulateViewport(390, 844))
+	for _, lang := range []string{"pt", "ru", "lfn", "en"} {
+		dan.switchLanguage(lang)
+		poll(dan, "the page in "+lang, dan.langView, func(v langView) bool { return !v.Marked && v.Lang == lang })
+		dan.waitProfile("the ratings in "+lang, func(v profileView) bool { return len(v.Ratings) == 4 })
+		if out := evalJS[string](dan, ratingsFitJS); out != "" {
+			t.Errorf("the ratings table in %s on a 390 px phone: %s", lang, out)
+		}
+	}
+	dan.screenshot("profile-phone")
+	dan.do("a wide window", chromedp.EmulateViewport(1280, 900))
+
 	setPool := func(pool string) {
 		evalJS[bool](dan, fmt.Sprintf(`(() => { const s = document.querySelector('[data-testid="chart-pool"]'); s.value = %q; s.dispatchEvent(new Event('change')); return true; })()`, pool))
 	}
@@ -231,3 +244,16 @@ func (b *browser) seesRatedGame(name, id, outcome string, r rating.Rating, diff 
 			v.Pool == "7-live" && v.Chart.Dots == 1
 	})
 }
+
+// ratingsFitJS says how the ratings table runs past its card or the
+// window, "" if it fits.
+const ratingsFitJS = `(() => {
+  const table = document.querySelector('table.ratings');
+  const card = document.querySelector('#profile-ratings-box');
+  const r = table.getBoundingClientRect();
+  const c = card.getBoundingClientRect();
+  if (r.right > c.right + 1 || r.right > window.innerWidth || card.scrollWidth > card.clientWidth + 1) {
+    return 'table ' + Math.round(r.width) + ' px wide, right edge ' + Math.round(r.right) + ', card right edge ' + Math.round(c.right) + ', window ' + window.innerWidth;
+  }
+  return '';
+})()`

@@ -348,4 +348,24 @@ func TestIdleEngineGamesEnded(t *testing.T) {
 	waitJobs(t, jobs, "the engine's move dropped", func(js []enginework.Job) bool {
 		return js[len(js)-1].Game == g.ID && js[len(js)-1].State == enginework.Dropped
 	})
+
+	// The recent games say how each ended: none of them is still playing.
+	var list struct {
+		Games []struct{ ID, Result, Reason string }
+	}
+	if code, _, body := p.do("GET", "/api/games", nil); code != http.StatusOK || json.Unmarshal([]byte(body), &list) != nil {
+		t.Fatalf("the recent games: %d %s", code, body)
+	}
+	want := map[string]string{s1: "0-1 abandoned", u1: "* aborted", s2: "0-1 abandoned", u2: "* aborted", f.ID: "* aborted", g.ID: "* aborted"}
+	for _, it := range list.Games {
+		if w, ok := want[it.ID]; ok {
+			if got := it.Result + " " + it.Reason; got != w {
+				t.Errorf("game %s in the recent games: %s, want %s", it.ID, got, w)
+			}
+			delete(want, it.ID)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("games missing from the recent games: %v", want)
+	}
 }

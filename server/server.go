@@ -579,9 +579,8 @@ func (s *Server) Handler() http.Handler {
 		writeError(w, failure(http.StatusNotFound, codeNoEndpoint, "no such API endpoint"))
 	})
 
-	files := http.FileServerFS(webRoot)
 	mux.HandleFunc("GET /{$}", s.page("index.html"))
-	mux.HandleFunc("GET /g/{id}", s.page("index.html"))
+	mux.HandleFunc("GET /g/{id}", s.gamePage)
 	mux.HandleFunc("GET /my", s.page("index.html"))
 	mux.HandleFunc("GET /@/{name}", s.page("index.html"))
 	mux.HandleFunc("GET /lobby", s.page("index.html"))
@@ -594,7 +593,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /debug/vars", s.handleVars)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
 	mux.HandleFunc("GET /readyz", s.handleReady)
-	mux.Handle("/", files)
+	mux.Handle("/", s.staticFiles())
 
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -558,7 +558,8 @@ func TestRateLimitAndCrossOrigin(t *testing.T) {
 
 func TestUIIsServed(t *testing.T) {
 	e := newEnv(t, server.Config{})
-	for _, path := range []string{"/", "/g/abc", "/my", "/rules", "/analysis", "/app.js"} {
+	game := e.client().create(t, map[string]any{"mode": "friend"})
+	for _, path := range []string{"/", "/g/" + game.ID, "/my", "/rules", "/analysis", "/app.js"} {
 		resp, err := http.Get(e.ts.URL + path)
 		if err != nil {
 			t.Fatal(err)

@@ -11,7 +11,7 @@ import { Analysis } from './analysis.js';
 import { evalChart, evalText, judge, overEval, whiteEval } from './annotate.js';
 import { Board, handStack } from './board.js';
 import { exportPGN, linkHash, readLink, readRecord, RecordError } from './boardrecord.js';
-import { annotator, loadEngine, loadRules, MoveListError } from './boardrules.js';
+import { annotator, loadEngine, MoveListError, rulesAtOnce } from './boardrules.js';
 import { $, breakable, displayName, h, keepFocus, showMessage } from './dom.js';
 import { Editor, problemText } from './editor.js';
 import { t } from './i18n.js';
@@ -91,10 +91,18 @@ export class BoardPage {
       $('#ab-analyse').disabled = busy || !this.state || this.state.over;
     });
     this.wire();
-    [this.rules, this.browser] = await Promise.all([loadRules(), loadEngine()]);
+    // The board is drawn at once, on the server's rules; the browser's
+    // rules and engine join when they have loaded (seconds on a slow
+    // phone), and an annotation waits for the engine.
+    this.rules = rulesAtOnce();
+    this.engineLoad = loadEngine();
+    $('#ab-source').textContent = t('ab.server');
+    const restored = this.restore();
+    [this.browser] = await Promise.all([this.engineLoad, this.rules.ready]);
     $('#ab-source').textContent = this.rules.local && this.browser ? t('ab.local') : t('ab.server');
     this.mountEngine();
-    await this.restore();
+    this.showEngine();
+    await restored;
   }
 
   error(text) {
@@ -465,7 +473,8 @@ export class BoardPage {
     this.stopEngine();
     this.annotating = run;
     const line = [this.root, ...mainLine(this.root)];
-    const ask = annotator(this.browser, this.game);
+    const ask = annotator(await this.engineLoad, this.game);
+    if (this.annotating !== run) return;
     const progress = $('#ab-progress');
     const bar = $('progress', progress);
     const text = $('#ab-progress-text');

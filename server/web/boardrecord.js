@@ -96,6 +96,9 @@ export function readPGN(text) {
     if (w === '') continue;
     moves.push(w === '(' || w === ')' ? w : w.toLowerCase().replace(/^@/, ''));
   }
+  // A size the site has not is refused, as the server's reader refuses
+  // it, rather than read as the standard board.
+  if (tags.Size !== undefined && tags.Size !== '7' && tags.Size !== '9') throw new RecordError('record.bad_size', { size: tags.Size });
   const size = tags.Size === '7' ? 7 : 9;
   let position = startPosition(size);
   if (tags.SetUp === '1' && tags.Position) position = parsePosition(tags.Position);

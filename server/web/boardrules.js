@@ -55,18 +55,23 @@ export class Rules {
 }
 
 /**
- * loadRules is the rules of the browser's engine when it has them (the
- * WebAssembly module loaded), else those of the server.
+ * rulesAtOnce is rules to use at once: the server's until the browser's
+ * (load, the WebAssembly module) are loaded, which can take seconds on a
+ * slow phone, then the browser's; local turns true then. Its ready
+ * settles when the browser's are in, or will not be.
  */
-export async function loadRules() {
-  try {
-    const wasm = await import('./wasm.js');
-    const rules = await wasm.loadRules();
-    return new Rules((req) => rules.state(req), true);
-  } catch {
-    return new Rules((req) => api.position(req), false);
-  }
+export function rulesAtOnce(load = defaultLoad, server = api.position) {
+  let local = null;
+  const rules = new Rules((req) => (local ? local.state(req) : server(req)), false);
+  rules.ready = load().then((r) => {
+    local = r;
+    rules.local = true;
+  }, () => {}); // the server's stay
+  return rules;
 }
+
+/** defaultLoad loads the rules of the browser's engine. */
+const defaultLoad = async () => (await import('./wasm.js')).loadRules();
 
 /**
  * loadEngine is the browser's engine (engine.js's BrowserEngine), ready to

@@ -1,7 +1,7 @@
 // The start of every page: its language first (the catalogue, the static
 // markup translated, the switch in the header), then the account area of
-// the header. The five entry modules (app.js, board-app.js, explorer.js,
-// learn.js, puzzles.js) call boot, then start their page.
+// the header. The entry modules (app.js, board-app.js, explorer.js,
+// learn.js, puzzles.js, notfound.js) call boot, then start their page.
 
 import { accountArea } from './account.js';
 import { start } from './i18n.js';

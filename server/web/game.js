@@ -16,7 +16,7 @@ import { closeResign, renderAnalysis, renderControls, renderMoves, renderPlayer,
 import { storedName, storeName } from './prefs.js';
 import { rematchGame } from './rated.js';
 import { firstSide, Replay } from './replay.js';
-import { inviteFromHash, myTurn, title } from './status.js';
+import { declined, inviteFromHash, myTurn, title } from './status.js';
 import { GameSync, playedMove } from './sync.js';
 import { other } from './text.js';
 import { uploadFile } from './upload.js';
@@ -162,6 +162,10 @@ export class GamePage {
     // A rematch this page saw offered has been accepted: both players go.
     const next = rematchGame(prev, s);
     if (next) location.assign(`/g/${encodeURIComponent(next)}`);
+    // An offer that only goes away from the panel would leave its maker
+    // wondering: he is told it was declined.
+    const no = declined(prev, s);
+    if (no) this.info(no === 'draw' ? t('offer.draw_declined') : t('offer.takeback_declined'));
     if (!this.replay.view) {
       const m = playedMove(prev, s);
       if (m) this.animateNext = m;
@@ -205,7 +209,7 @@ export class GamePage {
     renderMoves(s, this.replay.view);
     renderSeats(s, this.invite, () => this.join());
     renderControls(s, (what, action) => this.act(() => api[what](this.id, action)));
-    renderRematch(s, (action) => this.act(() => api.rematch(this.id, action)));
+    renderRematch(s, (action) => this.act(() => api.rematch(this.id, action)), (body) => this.playAgain(body));
     renderAnalysis(s, this.analysis.busy);
     this.clocks.sync(s);
     this.deadline.sync(s);
@@ -253,6 +257,17 @@ export class GamePage {
   }
 
   // ------------------------------------------------------------ actions
+
+  /** playAgain starts the game of body (rated.js playAgain) and goes to it. */
+  async playAgain(body) {
+    const name = storedName();
+    try {
+      const ns = await api.createGame(name ? { ...body, name } : body);
+      location.assign(`/g/${encodeURIComponent(ns.id)}`);
+    } catch (e) {
+      this.error(e.message);
+    }
+  }
 
   /**
    * act runs a request that answers with the state, and shows what failed.

@@ -22,6 +22,13 @@ export function listResult(r, reason = '') {
 }
 
 /**
+ * listLive says whether a game of the list goes on: no result and no
+ * reason it ended. An aborted game keeps the result "*" with its reason,
+ * and an engine game its person left is ended by the server (abandoned).
+ */
+export const listLive = (g) => g.result === '*' && !g.reason;
+
+/**
  * ago says how long before now (in ms since 1970) a time was: when is a
  * date text, or seconds or milliseconds since 1970. Past two weeks it is
  * the date.
@@ -74,6 +81,15 @@ export function levelStrength(levels, level) {
 
 const prefFields = ['size', 'color', 'level', 'days', 'minutes', 'increment'];
 
+/**
+ * querySize is the board a link to the home page asks for (/?size=7, as
+ * the last lesson's link does): "7" or "9", or null to keep the form's.
+ */
+export function querySize(search) {
+  const size = new URLSearchParams(search).get('size');
+  return size === '7' || size === '9' ? size : null;
+}
+
 /** homePage runs the home page. */
 export function homePage() {
   const main = $('#home');
@@ -88,6 +104,8 @@ export function homePage() {
     if (prefs[k] !== undefined) f[k].value = prefs[k];
   }
   if (prefs.clock) f.clock.checked = true;
+  const size = querySize(location.search);
+  if (size) f.size.value = size;
   const syncClock = () => {
     f.minutes.disabled = !f.clock.checked;
     f.increment.disabled = !f.clock.checked;
@@ -152,7 +170,7 @@ async function loadGames() {
   }
   const rows = games.map((g) => {
     const href = `/g/${encodeURIComponent(g.id)}`;
-    const live = g.result === '*' && !g.reason;
+    const live = listLive(g);
     return h('tr', {},
       h('td', { class: 'players' }, h('a', { href },
         h('span', { class: g.whiteGuest ? 'name-cut guest' : 'name-cut', title: nameText(g.white, g.whiteGuest) }, nameText(g.white, g.whiteGuest) || '?'), ' – ',

@@ -86,7 +86,7 @@ class LearnPage {
     }));
     const all = $('#learn-all-done');
     all.hidden = done < this.lessons.length;
-    all.replaceChildren(...tParts('learn.all_done', { play: h('a', { href: '/' }, t('learn.play')) }));
+    all.replaceChildren(...tParts('learn.all_done', { play: h('a', { href: '/?size=7', 'data-testid': 'learn-play' }, t('learn.play')) }));
     showMessage($('#learn-message'), message, 'info');
     this.askReset(false);
     if (focus) $('#learn-heading').focus();

@@ -37,7 +37,8 @@ export function challengeRequest(f) {
 /**
  * challengeRow is what the lobby says of challenge c to a viewer (loggedIn
  * or a guest): {who, board, time, kind, colour, status, actions}, actions
- * being those the viewer may take ("accept", "decline", "cancel").
+ * being those the viewer may take ("accept", "decline", "cancel"); an
+ * accepted challenge's row also has its game, which its status links to.
  */
 export function challengeRow(c, loggedIn) {
   const who = c.mine ? (c.to ? t('lobby.you_to', { name: c.to }) : t('lobby.you')) : nameText(c.from, !c.account);
@@ -53,6 +54,7 @@ export function challengeRow(c, loggedIn) {
   };
   if (c.status !== 'pending') {
     row.status = statusKeys[c.status] ? t(statusKeys[c.status]) : c.status;
+    if (c.status === 'accepted' && c.game) row.game = c.game;
     return row;
   }
   if (c.mine) {
@@ -162,7 +164,7 @@ export function lobbyPage() {
         h('td', {}, r.board),
         h('td', {}, r.time, h('div', { class: 'kind' }, r.kind)),
         h('td', { class: 'hide-narrow' }, r.colour),
-        h('td', { class: 'turn' }, r.status,
+        h('td', { class: 'turn' }, r.game ? h('a', { href: `/g/${encodeURIComponent(r.game)}`, 'data-testid': 'challenge-game' }, r.status) : r.status,
           r.actions.map((a) => h('button', {
             type: 'button', class: a === 'accept' ? 'pill primary' : 'pill', 'data-testid': `challenge-${a}`,
             onclick: () => act(c, a),

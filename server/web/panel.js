@@ -8,7 +8,7 @@ import { lastMoveText } from './announce.js';
 import { handStack } from './board.js';
 import { $, breakable, displayName, h, playerLink } from './dom.js';
 import { t } from './i18n.js';
-import { ratingChanges, rematchView } from './rated.js';
+import { playAgain, ratingChanges, rematchView } from './rated.js';
 import { firstSide, moveRows, navDisabled, shownSide, viewText } from './replay.js';
 import { analysisNote, controls, gameLink, idleNote, inviteTitle, openSeats, playerName, resultText, statusLine } from './status.js';
 import { colourName, other } from './text.js';
@@ -205,11 +205,20 @@ export function renderControls(s, onAnswer) {
 /**
  * renderRematch fills the rematch box of a finished game between people:
  * the offer, the answer to the opponent's, the way to the new game;
- * onRematch(action) sends "offer", "accept", "decline" or "cancel".
+ * onRematch(action) sends "offer", "accept", "decline" or "cancel". Of a
+ * finished game against the engine it holds "Play again", which calls
+ * onPlayAgain with the request of a game with the same settings.
  */
-export function renderRematch(s, onRematch) {
+export function renderRematch(s, onRematch, onPlayAgain) {
   const box = $('#rematch-box');
   const v = rematchView(s);
+  if (!v && playAgain(s)) {
+    box.replaceChildren(h('div', { class: 'offer' },
+      h('span', { class: 'actions' },
+        h('button', { type: 'button', class: 'primary', 'data-testid': 'play-again', onclick: () => onPlayAgain(playAgain(s)) }, t('rematch.play_again')))));
+    box.hidden = false;
+    return;
+  }
   if (!v) {
     box.hidden = true;
     box.replaceChildren();
@@ -219,7 +228,7 @@ export function renderRematch(s, onRematch) {
     type: 'button', class: primary ? 'primary' : null, 'data-testid': `rematch-${action}`, onclick: () => onRematch(action),
   }, text);
   box.replaceChildren(h('div', { class: 'offer' },
-    h('span', { 'data-testid': 'rematch-label' }, v.label),
+    v.label ? h('span', { 'data-testid': 'rematch-label' }, v.label) : null,
     h('span', { class: 'actions' },
       v.offer ? button('offer', t('rematch.offer'), true) : null,
       v.answer ? [button('accept', t('game.accept'), true), button('decline', t('game.decline'))] : null,

@@ -16,7 +16,7 @@ import { ruleHref } from './feedback.js';
 import { t } from './i18n.js';
 import { ratingText } from './rated.js';
 import {
-  instruction, isLast, isRight, nextQuery, puzzleFacts, ratingLine, readFilters, solutionPlies, wrongLines,
+  howText, instruction, isLast, isRight, nextQuery, puzzleFacts, ratingLine, readFilters, solutionPlies, wrongLines,
 } from './solve.js';
 
 const toMove = { white: 'status.to_move_white', black: 'status.to_move_black' };
@@ -92,6 +92,7 @@ class PuzzlePage {
   show(view, interactive, animate) {
     this.view = view;
     $('#puzzle-turn').textContent = `${t(toMove[view.turn])} ${t('learn.hands', view.hands)}`;
+    $('#puzzle-how').textContent = howText(view, this.puzzle ? this.puzzle.solver : view.turn);
     this.board.update({ ...view, legal: [], interactive, any: true, animate });
   }
 

@@ -54,6 +54,21 @@ export function rematchView(s) {
 }
 
 /**
+ * playAgain is the request (api.createGame) for a new game against the
+ * engine with the settings of the finished game s, for its player: the
+ * same board, level, colour and clock; null for any other game and
+ * anyone else.
+ */
+export function playAgain(s) {
+  if (!s.over || !s.you || s.mode !== 'engine') return null;
+  const body = { mode: 'engine', size: s.size, level: s.level, color: s.you };
+  if (s.clock && s.clock.initial_ms > 0) {
+    body.clock = { initial: Math.round(s.clock.initial_ms / 1000), increment: Math.round(s.clock.increment_ms / 1000) };
+  }
+  return body;
+}
+
+/**
  * rematchGame is the game a page goes to when it sees the rematch it was
  * showing pending (prev) accepted (next); null otherwise, so that opening
  * an old game does not jump to its rematch.

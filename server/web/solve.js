@@ -53,6 +53,15 @@ export function instruction(puzzle, i) {
 }
 
 /**
+ * howText is the help under the board for the solver in a position
+ * (view): how to enter a man only while the solver holds one.
+ */
+export function howText(view, solver) {
+  const hands = (view && view.hands) || {};
+  return t(hands[solver] > 0 ? 'learn.how' : 'puzzles.how_board');
+}
+
+/**
  * wrongLines explain a wrong move from the attempt's answer {wrong: {move,
  * best, refutation, score, mate}}: that it is not the move, the move that
  * wins, and what the engine answers to it.

@@ -166,6 +166,22 @@ const offerKeys = {
 };
 
 /**
+ * declined is what of the viewer's own offers the opponent has declined
+ * between the states prev and next: "draw", "takeback" or null. An offer
+ * that goes with the game going on and the moves unchanged was declined;
+ * a move withdraws it, an accepted take-back takes moves back, and an
+ * accepted draw ends the game.
+ */
+export function declined(prev, next) {
+  if (!prev || !next || !next.you || next.over || prev.you !== next.you) return null;
+  const same = prev.moves.length === next.moves.length && prev.moves.every((m, i) => next.moves[i] === m);
+  if (!same) return null;
+  if (prev.drawOffer === next.you && !next.drawOffer) return 'draw';
+  if (prev.takeback === next.you && !next.takeback) return 'takeback';
+  return null;
+}
+
+/**
  * controls are the seated player's buttons and the open offers: {playing,
  * abort (the game may still be called off), draw: {disabled, text},
  * takeback: {disabled, text}, offers}, an offer being {what:

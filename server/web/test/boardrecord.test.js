@@ -68,10 +68,17 @@ test('readRecord', async (t) => {
     { name: 'nothing', text: '  ', key: 'record.empty' },
     { name: 'broken JSON', text: '{"header": ', key: 'record.bad_json' },
     { name: 'another game', text: '{"header": {"game": {"name": "Chess"}}, "moves": []}', key: 'record.not_emergo' },
+    { name: 'a size written 7x7', text: '[Size "7x7"]\n\n1. d4 *\n', key: 'record.bad_size' },
+    { name: 'a size the game has not', text: '[Size "8"]\n\n1. d4 *\n', key: 'record.bad_size' },
   ];
   for (const c of bad) {
     await t.test(`refuses ${c.name}`, () => assert.throws(() => readRecord(c.text), (e) => e instanceof RecordError && e.key === c.key));
   }
+  await t.test('says the size it refuses', () => assert.throws(() => readRecord('[Size "8"]\n\n*\n'), (e) => e.params.size === '8'));
+  await t.test('reads the sizes it has', () => {
+    assert.equal(readRecord('[Size "7"]\n\n1. d4 *\n').position.size, 7);
+    assert.equal(readRecord('[Size "9"]\n\n1. e5 *\n').position.size, 9);
+  });
 });
 
 test('link', async (t) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { MoveListError, Rules } from '../boardrules.js';
+import { MoveListError, Rules, rulesAtOnce } from '../boardrules.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -49,5 +49,27 @@ test('Rules', async (t) => {
     await assert.rejects(rules.state('9x9 w 12/12 -', []));
     fail = false;
     assert.deepEqual(await rules.state('9x9 w 12/12 -', []), { ok: true });
+  });
+});
+
+test('rulesAtOnce', async (t) => {
+  const answer = (by) => async (req) => ({ by, moves: req.moves });
+  await t.test('the server answers until the browser\'s rules are in, then they do', async () => {
+    let loaded;
+    const load = () => new Promise((resolve) => { loaded = resolve; });
+    const rules = rulesAtOnce(load, answer('server'));
+    assert.equal(rules.local, false);
+    assert.equal((await rules.state('start', ['a1'])).by, 'server');
+    loaded({ state: answer('browser') });
+    await rules.ready;
+    assert.equal(rules.local, true);
+    assert.equal((await rules.state('start', ['c3'])).by, 'browser');
+    assert.equal((await rules.state('start', ['a1'])).by, 'server', 'an answer had is kept');
+  });
+  await t.test('the server\'s stay when the browser cannot load them', async () => {
+    const rules = rulesAtOnce(() => Promise.reject(new Error('no WebAssembly')), answer('server'));
+    await rules.ready;
+    assert.equal(rules.local, false);
+    assert.equal((await rules.state('start', ['a1'])).by, 'server');
   });
 });

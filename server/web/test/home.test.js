@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { ago, levelStrength, listResult, newGameRequest } from '../home.js';
+import { ago, levelStrength, listLive, listResult, newGameRequest, querySize } from '../home.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -83,4 +83,32 @@ test('levelStrength', async (t) => {
     await t.test(c.name, () => assert.equal(levelStrength(levels, c.level), c.want));
   }
   await t.test('before the levels came', () => assert.equal(levelStrength([], 3), ''));
+});
+
+test('querySize', async (t) => {
+  const cases = [
+    { name: '7x7', search: '?size=7', want: '7' },
+    { name: '9x9', search: '?size=9', want: '9' },
+    { name: 'none', search: '', want: null },
+    { name: 'a size the site has not', search: '?size=8', want: null },
+    { name: 'among others', search: '?x=1&size=7', want: '7' },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(querySize(c.search), c.want));
+  }
+});
+
+test('listLive', async (t) => {
+  const cases = [
+    { name: 'going on', g: { result: '*', reason: '' }, want: true },
+    { name: 'aborted', g: { result: '*', reason: 'aborted' }, want: false, text: 'Aborted' },
+    { name: 'abandoned by White', g: { result: '0-1', reason: 'abandoned' }, want: false, text: 'Black won' },
+    { name: 'drawn', g: { result: '1/2-1/2', reason: 'agreement' }, want: false, text: 'Draw' },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => {
+      assert.equal(listLive(c.g), c.want);
+      if (!c.want) assert.equal(listResult(c.g.result, c.g.reason), c.text);
+    });
+  }
 });

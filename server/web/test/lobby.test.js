@@ -54,7 +54,8 @@ test('challengeRow', async (t) => {
       name: 'for me, a guest\'s rematch', c: challenge({ account: false, rating: '', to: 'Bob', forYou: true, rematch: 'g1', rated: false, color: 'white' }), loggedIn: true,
       want: { ...base, who: 'Ada (guest)', rating: '', kind: 'Casual rematch', colour: 'Ada (guest) plays White', status: 'For you', actions: ['accept', 'decline'] },
     },
-    { name: 'accepted', c: challenge({ mine: true, status: 'accepted', game: 'g2' }), loggedIn: true, want: { ...base, who: 'You', status: 'Accepted', actions: [] } },
+    { name: 'accepted', c: challenge({ mine: true, status: 'accepted', game: 'g2' }), loggedIn: true, want: { ...base, who: 'You', status: 'Accepted', actions: [], game: 'g2' } },
+    { name: 'accepted, seen by another', c: challenge({ status: 'accepted', game: 'g2' }), loggedIn: true, want: { ...base, status: 'Accepted', actions: [], game: 'g2' } },
     { name: 'declined', c: challenge({ mine: true, to: 'Bob', status: 'declined' }), loggedIn: true, want: { ...base, who: 'You, to Bob', status: 'Declined', actions: [] } },
   ];
   for (const c of cases) {

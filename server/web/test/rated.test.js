@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { diffText, ratingChanges, ratingText, rematchGame, rematchView } from '../rated.js';
+import { diffText, playAgain, ratingChanges, ratingText, rematchGame, rematchView } from '../rated.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -63,6 +63,23 @@ test('rematchView', async (t) => {
   ];
   for (const c of cases) {
     await t.test(c.name, () => assert.deepEqual(rematchView(c.s), c.want));
+  }
+});
+
+test('playAgain', async (t) => {
+  const engine = (over) => ({ over: true, mode: 'engine', you: 'black', size: 7, level: 3, clock: null, ...over });
+  const cases = [
+    { name: 'over, no clock', s: engine(), want: { mode: 'engine', size: 7, level: 3, color: 'black' } },
+    {
+      name: 'over, with a clock', s: engine({ size: 9, you: 'white', level: 5, clock: { initial_ms: 300000, increment_ms: 2000, white_ms: 0, black_ms: 1000 } }),
+      want: { mode: 'engine', size: 9, level: 5, color: 'white', clock: { initial: 300, increment: 2 } },
+    },
+    { name: 'going on', s: engine({ over: false }), want: null },
+    { name: 'a watcher', s: engine({ you: null }), want: null },
+    { name: 'between people', s: game(), want: null },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.deepEqual(playAgain(c.s), c.want));
   }
 });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  THEMES, instruction, isLast, isRight, nextQuery, puzzleFacts, ratingLine, readFilters, solutionPlies, solverMoves,
+  THEMES, howText, instruction, isLast, isRight, nextQuery, puzzleFacts, ratingLine, readFilters, solutionPlies, solverMoves,
   themeName, wrongLines,
 } from '../solve.js';
 import { inLanguage } from './lang.js';
@@ -104,5 +104,17 @@ test('in Russian', () => {
     assert.equal(themeName('shadow'), 'Теневая башня');
   } finally {
     inLanguage('en');
+  }
+});
+
+test('howText', async (t) => {
+  const cases = [
+    { name: 'men in the solver\'s hand', view: { hands: { white: 2, black: 0 } }, solver: 'white', enter: true },
+    { name: 'both hands empty', view: { hands: { white: 0, black: 0 } }, solver: 'white', enter: false },
+    { name: 'only the opponent holds men', view: { hands: { white: 0, black: 3 } }, solver: 'white', enter: false },
+    { name: 'Black to solve, with men', view: { hands: { white: 0, black: 1 } }, solver: 'black', enter: true },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(howText(c.view, c.solver).includes('enter a man'), c.enter));
   }
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { analysisNote, controls, gameLink, idleNote, inviteFromHash, inviteTitle, moveHint, myTurn, openSeats, playerName, resultText, statusLine, title } from '../status.js';
+import { analysisNote, controls, declined, gameLink, idleNote, inviteFromHash, inviteTitle, moveHint, myTurn, openSeats, playerName, resultText, statusLine, title } from '../status.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -312,4 +312,21 @@ test('inviteFromHash', async (t) => {
 test('gameLink', () => {
   assert.equal(gameLink('https://x.org', game({ invite: 'Ab9' })), 'https://x.org/g/g1#invite=Ab9');
   assert.equal(gameLink('https://x.org', game({ invite: null })), 'https://x.org/g/g1');
+});
+
+test('declined', async (t) => {
+  const cases = [
+    { name: 'my draw offer declined', prev: game({ drawOffer: 'white' }), next: game(), want: 'draw' },
+    { name: 'my take-back declined', prev: game({ moves: ['a1', 'c1'], takeback: 'white' }), next: game({ moves: ['a1', 'c1'] }), want: 'takeback' },
+    { name: 'my take-back accepted', prev: game({ moves: ['a1', 'c1'], takeback: 'white' }), next: game(), want: null },
+    { name: 'my draw offer accepted', prev: game({ drawOffer: 'white' }), next: game({ over: true, result: '1/2-1/2' }), want: null },
+    { name: 'my draw offer withdrawn by a move', prev: game({ drawOffer: 'white' }), next: game({ moves: ['a1'] }), want: null },
+    { name: 'the opponent\'s offer goes', prev: game({ drawOffer: 'black' }), next: game(), want: null },
+    { name: 'a watcher', prev: game({ you: null, drawOffer: 'white' }), next: game({ you: null }), want: null },
+    { name: 'the first state', prev: null, next: game(), want: null },
+    { name: 'still standing', prev: game({ drawOffer: 'white' }), next: game({ drawOffer: 'white' }), want: null },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(declined(c.prev, c.next), c.want));
+  }
 });
