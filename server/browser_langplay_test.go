@@ -79,7 +79,9 @@ func TestBrowserPlaysInEachLanguage(t *testing.T) {
 	if !errors.As(err, &illegal) {
 		t.Fatalf("d4 as the first move: %v, want a move error", err)
 	}
-	refused := illegal.Err.Error()
+	// The page cites a rule as its catalogue does ("rule 4.3"), the
+	// rules package's message as the API's ("RULES 4.3").
+	refused := pageCitation(illegal.Err.Error())
 	title := regexp.MustCompile(`<title>([^<]*)</title>`)
 
 	for _, l := range diagram.Langs {
