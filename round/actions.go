@@ -173,19 +173,14 @@ func (k *Keeper) awaitPly(ctx context.Context, id string, ply int) {
 		return // decide says why
 	}
 	wake := make(chan struct{}, 1)
+	defer lv.Subscribe(wake)() // before the look, so no change is missed
 	lv.mu.Lock()
-	if lv.r.Game.Len() >= ply || lv.r.Game.Over() {
-		lv.mu.Unlock()
+	done := lv.r.Game.Len() >= ply || lv.r.Game.Over()
+	lv.mu.Unlock()
+	if done {
 		return
 	}
-	lv.subs[wake] = struct{}{}
-	lv.mu.Unlock()
 	k.metrics.FeedWaits.Add(1)
-	defer func() {
-		lv.mu.Lock()
-		delete(lv.subs, wake)
-		lv.mu.Unlock()
-	}()
 	timeout := time.NewTimer(k.cfg.FeedWait)
 	defer timeout.Stop()
 	for {

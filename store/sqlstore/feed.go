@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -30,18 +29,6 @@ type Feed struct {
 	db      *sql.DB
 	config  *pgx.ConnConfig // of the listening connections
 	channel string
-
-	// The payloads waiting to be sent (Publish), and whether a Publish
-	// sends them.
-	mu      sync.Mutex
-	waiting []*note
-	sending bool
-}
-
-// note is a payload to publish, and where its sender learns how it went.
-type note struct {
-	payload string
-	done    chan error
 }
 
 // maxNotes bounds the notifications of one statement.
@@ -123,25 +110,7 @@ const maxPayload = 7900
 // Publish announces c to every follower of the feed, this process's
 // too.
 func (f *Feed) Publish(ctx context.Context, c store.Change) error {
-	payload, err := payloadOf(c)
-	if err != nil {
-		return err
-	}
-	n := &note{payload: payload, done: make(chan error, 1)}
-	f.mu.Lock()
-	f.waiting = append(f.waiting, n)
-	lead := !f.sending
-	f.sending = true
-	f.mu.Unlock()
-	if lead {
-		f.send(ctx)
-	}
-	select {
-	case err := <-n.done:
-		return err
-	case <-ctx.Done():
-		return fmt.Errorf("sqlstore: publish: %w", ctx.Err())
-	}
+	return f.PublishAll(ctx, []store.Change{c})
 }
 
 // PublishAll announces cs, in their order, in one statement (a few for
@@ -177,37 +146,6 @@ func payloadOf(c store.Change) (string, error) {
 		return "", fmt.Errorf("sqlstore: publish: %w", err)
 	}
 	return string(payload), nil
-}
-
-// send publishes the waiting notes, those that come meanwhile too, a
-// statement at a time, until none waits: the Publish that finds nobody
-// sending sends for every Publish that comes while it does (group
-// commit), in their order.
-func (f *Feed) send(ctx context.Context) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	for {
-		f.mu.Lock()
-		batch := f.waiting[:min(len(f.waiting), maxNotes)]
-		f.waiting = f.waiting[len(batch):]
-		if len(batch) == 0 {
-			f.waiting, f.sending = nil, false
-			f.mu.Unlock()
-			return
-		}
-		f.mu.Unlock()
-		payloads := make([]string, len(batch))
-		for i, n := range batch {
-			payloads[i] = n.payload
-		}
-		_, err := f.db.ExecContext(ctx, publishSQL, f.channel, payloads)
-		if err != nil {
-			err = fmt.Errorf("sqlstore: publish: %w", err)
-		}
-		for _, n := range batch {
-			n.done <- err
-		}
-	}
 }
 
 // Follow calls changed with every change published on the feed, one at
