@@ -131,7 +131,7 @@ func feedTest(t *testing.T, admin *sql.DB, a, b, other *sqlstore.DB) {
 		}
 	})
 	t.Run("ManyAtOnce", func(t *testing.T) {
-		// Publishers racing share statements; each one's changes
+		// Publishers racing: each one's changes
 		// arrive, in its order.
 		const publishers, each = 8, 25
 		var wg sync.WaitGroup
