@@ -181,7 +181,9 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 	s.writePage(w, r, name, lang)
 }
 
-// writePage writes the page name of web/ with lang in its <html lang>.
+// writePage writes the page name of web/ with lang in its <html lang>,
+// and its <noscript> part in lang: the page's script translates the rest,
+// but a reader without JavaScript reads only what the server wrote.
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name, lang string) {
 	body, err := fs.ReadFile(webRoot, name)
 	if err != nil {
@@ -201,7 +203,20 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name, lang st
 	b.Grow(len(body) + 8)
 	b.Write(body[:loc[0]])
 	b.WriteString(`<html lang="` + lang + `"`)
-	b.Write(body[loc[1]:])
+	rest := body[loc[1]:]
+	for {
+		before, inside, ok := bytes.Cut(rest, []byte("<noscript>"))
+		if !ok {
+			b.Write(rest)
+			break
+		}
+		inside, after, _ := bytes.Cut(inside, []byte("</noscript>"))
+		b.Write(before)
+		b.WriteString("<noscript>")
+		b.Write(translate(inside, lang))
+		b.WriteString("</noscript>")
+		rest = after
+	}
 	if r.Method == http.MethodHead {
 		return
 	}

@@ -6,16 +6,15 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strings"
 	"testing"
 
 	"emergo/server"
 )
 
-// pageLang fetches path as the browser c, with the Accept-Language header
-// al ("" sends none), and returns the language of its <html lang> and its
-// Content-Language. The 404 page (a game or a path that does not exist)
-// is a page in the reader's language as well.
-func (c *client) pageLang(path, al string) (string, string) {
+// fetchPage fetches path as the browser c, with the Accept-Language
+// header al ("" sends none), and returns the answer and its body.
+func (c *client) fetchPage(path, al string) (*http.Response, string) {
 	c.e.t.Helper()
 	req, _ := http.NewRequest("GET", c.e.ts.URL+path, nil)
 	if al != "" {
@@ -27,14 +26,23 @@ func (c *client) pageLang(path, al string) (string, string) {
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
+	return resp, string(body)
+}
+
+// pageLang fetches path as fetchPage does and returns the language of its
+// <html lang> and its Content-Language. The 404 page (a game or a path
+// that does not exist) is a page in the reader's language as well.
+func (c *client) pageLang(path, al string) (string, string) {
+	c.e.t.Helper()
+	resp, body := c.fetchPage(path, al)
 	if resp.StatusCode != 200 && resp.StatusCode != 404 {
 		c.e.t.Fatalf("%s: %d", path, resp.StatusCode)
 	}
-	m := regexp.MustCompile(`<html lang="([^"]*)">`).FindSubmatch(body)
+	m := regexp.MustCompile(`<html lang="([^"]*)">`).FindStringSubmatch(body)
 	if m == nil {
 		c.e.t.Fatalf("%s has no <html lang>", path)
 	}
-	return string(m[1]), resp.Header.Get("Content-Language")
+	return m[1], resp.Header.Get("Content-Language")
 }
 
 // langCookie is the browser's emergo_lang cookie, "" if none.
@@ -191,5 +199,36 @@ func TestAccountLanguage(t *testing.T) {
 	other.c.Jar.SetCookies(u, []*http.Cookie{{Name: "emergo_lang", Value: "ru", Path: "/"}})
 	if lang, _ := other.pageLang("/", "pt"); lang != "ru" {
 		t.Errorf("a guest again, with the cookie ru: %s", lang)
+	}
+}
+
+// TestNoscriptInReadersLanguage: the line a reader without JavaScript
+// sees on each page that needs it is written by the server in the
+// reader's language, with its link to the rules, which need no script.
+func TestNoscriptInReadersLanguage(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	for _, tc := range []struct{ al, lang, play, rules string }{
+		{"", "en", "Playing needs JavaScript.", "The rules can be read without it."},
+		{"pt-PT", "pt", "Para jogar é preciso JavaScript.", "As regras podem ser lidas sem ele."},
+		{"ru", "ru", "Для игры нужен JavaScript.", "Правила можно прочитать и без него."},
+		{"lfn", "lfn", "Per jua, on nesesa JavaScript.", "On pote leje la regulas sin lo."},
+	} {
+		for _, path := range []string{"/", "/lobby", "/explorer", "/learn", "/puzzles", "/analysis"} {
+			_, body := e.client().fetchPage(path, tc.al)
+			m := regexp.MustCompile(`<noscript>(.*)</noscript>`).FindStringSubmatch(body)
+			if m == nil {
+				t.Fatalf("%s has no <noscript> line", path)
+			}
+			line := m[1]
+			if !strings.Contains(line, `<a href="/rules" data-i18n="noscript.rules">`+tc.rules+`</a>`) {
+				t.Errorf("%s in %s: %s, want the rules link %q", path, tc.lang, line, tc.rules)
+			}
+			if (path == "/" || path == "/lobby") && !strings.Contains(line, tc.play) {
+				t.Errorf("%s in %s: %s, want %q", path, tc.lang, line, tc.play)
+			}
+			if tc.lang != "en" && (strings.Contains(line, "needs JavaScript") || strings.Contains(line, "need JavaScript")) {
+				t.Errorf("%s in %s: English left: %s", path, tc.lang, line)
+			}
+		}
 	}
 }

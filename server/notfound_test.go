@@ -1,8 +1,6 @@
 package server_test
 
 import (
-	"io"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -29,17 +27,7 @@ func TestNotFoundPages(t *testing.T) {
 		{"no such page, in Elefen", "/i18n/", "lfn", 404, "lfn", "No paje esiste a esta adirije."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			req, _ := http.NewRequest("GET", e.ts.URL+tc.path, nil)
-			if tc.al != "" {
-				req.Header.Set("Accept-Language", tc.al)
-			}
-			resp, err := e.client().c.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			data, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			body := string(data)
+			resp, body := e.client().fetchPage(tc.path, tc.al)
 			if resp.StatusCode != tc.code {
 				t.Fatalf("status %d, want %d", resp.StatusCode, tc.code)
 			}
