@@ -523,8 +523,13 @@ func (s *Server) create(r *request, rd *round.Round) (int, any, error) {
 	return http.StatusCreated, s.state(v, r.viewer()), nil
 }
 
+// recentIdle is how long a game going on with no deadline (untimed, or
+// its clock not started yet) stays in the recent games unplayed: longer,
+// its players have left it, and "playing" would not be true.
+const recentIdle = time.Hour
+
 func (s *Server) handleList(r *request) (int, any, error) {
-	games, err := s.st.Recent(r.Context(), 30)
+	games, err := s.st.Recent(r.Context(), 30, s.now().Add(-recentIdle))
 	if err != nil {
 		s.log.Error("list games", "err", err)
 		return 0, nil, errStorage

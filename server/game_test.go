@@ -469,3 +469,47 @@ func TestInvitedSeat(t *testing.T) {
 		}
 	})
 }
+
+// TestRecentLeavesOutLeftGames: a game going on with no clock and no days
+// per move running (an untimed game, or a game whose clock has not
+// started) that nobody has played for an hour is not in the recent games:
+// its players left it, and it would read "playing" forever. A game whose
+// clock runs stays, as its clock will end it, and so does the untimed
+// game once it is played again.
+func TestRecentLeavesOutLeftGames(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	untimed, a, b := friendGame(t, e, nil)
+	timed, c, d := friendGame(t, e, map[string]any{"clock": map[string]any{"initial": 600, "increment": 5}})
+	if code, _ := a.move(untimed, "a1", 0); code != 200 {
+		t.Fatalf("a move of the untimed game: %d", code)
+	}
+	// The clock runs from Black's first move on.
+	if code, _ := c.move(timed, "a1", 0); code != 200 {
+		t.Fatalf("a move of the timed game: %d", code)
+	}
+	if code, _ := d.move(timed, "g7", 1); code != 200 {
+		t.Fatalf("Black's move of the timed game: %d", code)
+	}
+	recent := func() map[string]bool {
+		var list struct{ Games []struct{ ID string } }
+		e.client().getJSON(t, "/api/games", &list)
+		in := map[string]bool{}
+		for _, g := range list.Games {
+			in[g.ID] = true
+		}
+		return in
+	}
+	if in := recent(); !in[untimed] || !in[timed] {
+		t.Fatalf("the games just made are not both in the recent games: %v", in)
+	}
+	e.now.Add(int64(61 * time.Minute))
+	if in := recent(); in[untimed] || !in[timed] {
+		t.Errorf("an hour later: untimed listed %v, timed %v; want only the timed game", in[untimed], in[timed])
+	}
+	if code, st := b.move(untimed, "g7", 1); code != 200 {
+		t.Fatalf("the untimed game's second move: %d %+v", code, st)
+	}
+	if in := recent(); !in[untimed] {
+		t.Errorf("the untimed game played again is not in the recent games")
+	}
+}

@@ -476,7 +476,7 @@ func (s *Server) ping(ctx context.Context) error {
 	if p, ok := s.st.(pinger); ok {
 		return p.Ping(ctx)
 	}
-	_, err := s.st.Recent(ctx, 1)
+	_, err := s.st.Recent(ctx, 1, time.Time{})
 	return err
 }
 

@@ -215,9 +215,12 @@ type Store interface {
 	// is set and not after by, the soonest first, at most limit.
 	Due(ctx context.Context, by time.Time, limit int) ([]string, error)
 	// Recent lists the most recently updated games played on the site:
-	// not uploaded records (mode "analysis"), and not games with a seat
-	// still open, whose invitation is their players' business.
-	Recent(ctx context.Context, limit int) ([]Summary, error)
+	// not uploaded records (mode "analysis"), not games with a seat
+	// still open, whose invitation is their players' business, and not
+	// games going on with no deadline (no clock running, no days per
+	// move) that nobody has played since idle: an untimed game its
+	// players left would read "playing" forever.
+	Recent(ctx context.Context, limit int, idle time.Time) ([]Summary, error)
 	// Seated lists the games in which token or the account user holds a
 	// seat (the empty token and user 0 hold none): those going on first
 	// (Summary.Ongoing: an aborted game is among the others), then the

@@ -518,11 +518,12 @@ func (s *DB) ids(ctx context.Context, what, q string, args ...any) ([]string, er
 }
 
 // Recent implements store.Store.
-func (s *DB) Recent(ctx context.Context, limit int) ([]store.Summary, error) {
+func (s *DB) Recent(ctx context.Context, limit int, idle time.Time) ([]store.Summary, error) {
 	return s.summaries(ctx, "recent", `g.mode <> 'analysis'
 		AND NOT (g.white_token = '' AND g.white_engine = 0 AND g.white_user = 0)
 		AND NOT (g.black_token = '' AND g.black_engine = 0 AND g.black_user = 0)
-		ORDER BY g.updated_ms DESC LIMIT ?`, limit)
+		AND NOT (g.result = '*' AND g.reason = '' AND g.deadline_ms = 0 AND g.updated_ms < ?)
+		ORDER BY g.updated_ms DESC LIMIT ?`, ms(idle), limit)
 }
 
 // Seated implements store.Store.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -83,7 +84,7 @@ func Ratings(t *testing.T, open func(t *testing.T) RatedStore) {
 		}
 		// The lists say which games are rated.
 		rated(t, s, "rated", live9, alice, bob, 1, 10000)
-		list, err := s.Recent(ctx, 10)
+		list, err := s.Recent(ctx, 10, time.Time{})
 		if err != nil {
 			t.Fatal(err)
 		}

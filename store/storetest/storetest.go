@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -171,7 +172,16 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 		record.Mode = "analysis"
 		record.Seats = [2]store.Seat{{Name: "x"}, {Name: "y"}}
 		waiting.Updated, record.Updated = ms(4000), ms(5000)
-		for _, g := range []*store.Game{a, b, c, waiting, record} {
+		// a runs its clock (a deadline); left and fresh have none, no
+		// clock and no days: left, not played since 2500, is left out of
+		// Recent from an idle time after it, fresh is not.
+		a.Deadline = ms(60000)
+		left, fresh := sample("left"), sample("fresh")
+		for _, g := range []*store.Game{left, fresh} {
+			g.Initial, g.Increment, g.TimeLeft = 0, 0, [2]time.Duration{}
+		}
+		left.Updated, fresh.Updated = ms(2500), ms(3500)
+		for _, g := range []*store.Game{a, b, c, waiting, record, left, fresh} {
 			if err := s.Create(ctx, g); err != nil {
 				t.Fatal(err)
 			}
@@ -180,16 +190,25 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff([]string{"a", "waiting"}, ids); diff != "" {
+		slices.Sort(ids) // in no order the interface promises
+		if diff := cmp.Diff([]string{"a", "fresh", "left", "waiting"}, ids); diff != "" {
 			t.Errorf("Ongoing (-want +got):\n%s", diff)
 		}
-		rec, err := s.Recent(ctx, 10)
+		rec, err := s.Recent(ctx, 10, ms(2800))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rec) != 3 || rec[0].ID != "b" || rec[0].Reason != "resignation" || rec[1].Plies != 2 ||
-			rec[2].ID != "c" || rec[2].Result != "*" || rec[2].Reason != "aborted" {
+		if len(rec) != 4 || rec[0].ID != "b" || rec[0].Reason != "resignation" || rec[1].ID != "fresh" ||
+			rec[2].ID != "a" || rec[2].Plies != 2 ||
+			rec[3].ID != "c" || rec[3].Result != "*" || rec[3].Reason != "aborted" {
 			t.Errorf("Recent = %+v", rec)
+		}
+		all, err := s.Recent(ctx, 10, time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(all) != 5 || all[3].ID != "left" {
+			t.Errorf("Recent with no idle time = %+v", all)
 		}
 	})
 	t.Run("CorrespondenceDue", func(t *testing.T) {
