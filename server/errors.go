@@ -112,6 +112,7 @@ const (
 	codeTooManyChallenges = "challenge.too_many"
 	codeLobbyFull         = "lobby.full"
 	codeChallengeTooFast  = "challenge.too_fast"
+	codeNoPool            = "pool.not_found" // quick pairing: no pool of that name
 
 	// Puzzles.
 	codeNoPuzzle = "puzzle.not_found"

@@ -142,6 +142,20 @@ func (h *lobbyHub) wake(c *lobby.Challenge, now time.Time) {
 	}
 }
 
+// subscribe returns a channel that wakes at every change of the lobby,
+// and the function that ends the subscription.
+func (h *lobbyHub) subscribe() (<-chan struct{}, func()) {
+	wake := make(chan struct{}, 1)
+	h.mu.Lock()
+	h.subs[wake] = struct{}{}
+	h.mu.Unlock()
+	return wake, func() {
+		h.mu.Lock()
+		delete(h.subs, wake)
+		h.mu.Unlock()
+	}
+}
+
 // openChallenges returns the open list, reading it again if it is older
 // than a change known when the caller asked, or than lobbyFresh.
 func (s *Server) openChallenges(ctx context.Context) (*openList, error) {
@@ -457,15 +471,8 @@ func (s *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 	_, token := seatCookie(r)
 	u := userOf(r.Context())
 	p := partyOf(token, u)
-	wake := make(chan struct{}, 1)
-	s.hub.mu.Lock()
-	s.hub.subs[wake] = struct{}{}
-	s.hub.mu.Unlock()
-	defer func() {
-		s.hub.mu.Lock()
-		delete(s.hub.subs, wake)
-		s.hub.mu.Unlock()
-	}()
+	wake, leave := s.hub.subscribe()
+	defer leave()
 	var keep ownList
 	s.stream(w, r, "lobby", wake, lobbyFresh, func() (any, bool) {
 		view, err := s.lobbyView(r.Context(), p, u, &keep)
@@ -608,7 +615,12 @@ func (s *Server) handleChallengeAction(r *request) (int, any, error) {
 // write, so that of two players accepting at once one gets the game.
 func (s *Server) accept(r *request, c *lobby.Challenge) (string, error) {
 	r.identify(true)
-	me, now := r.party(), s.now()
+	return s.acceptFor(r.Context(), r.party(), c)
+}
+
+// acceptFor is accept for the player me.
+func (s *Server) acceptFor(ctx context.Context, me lobby.Party, c *lobby.Challenge) (string, error) {
+	now := s.now()
 	if err := c.CanAccept(me, now); err != nil {
 		return "", err
 	}
@@ -621,12 +633,12 @@ func (s *Server) accept(r *request, c *lobby.Challenge) (string, error) {
 		rd.Seats[i] = round.Seat{Name: p.Name, Token: p.Token, User: p.User}
 	}
 	rd.Game.Start()
-	if err := s.lobby.Accept(r.Context(), c.ID, now, rd.Stored(rd.Created)); err != nil {
+	if err := s.lobby.Accept(ctx, c.ID, now, rd.Stored(rd.Created)); err != nil {
 		return "", err
 	}
 	s.metrics.gamesCreated.Add(1)
 	s.log.Info("challenge accepted", "id", c.ID, "game", rd.ID, "rated", c.Rated)
-	s.rounds.Begin(r.Context(), rd.ID) // a failure is the next request's to tell
+	s.rounds.Begin(ctx, rd.ID) // a failure is the next request's to tell
 	s.lobbyChanged(c)
 	if c.Rematch != "" {
 		done := *c

@@ -548,6 +548,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/users/{name}/rating-history", s.api(s.handleRatingHistory))
 	mux.HandleFunc("GET /api/lobby", s.api(s.handleLobby))
 	mux.HandleFunc("GET /api/lobby/events", s.handleLobbyEvents)
+	mux.HandleFunc("GET /api/pools", s.api(s.handlePools))
+	mux.HandleFunc("GET /api/pools/{id}/seek", s.handlePoolSeek)
 	mux.HandleFunc("POST /api/challenges", s.api(s.handleChallenge))
 	mux.HandleFunc("POST /api/challenges/{id}/{action}", s.api(s.handleChallengeAction))
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.api(s.handleRematch))

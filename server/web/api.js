@@ -237,6 +237,16 @@ export const postChallenge = (body) => request('POST', '/api/challenges', body);
 /** answerChallenge accepts (the answer is {game}), declines or withdraws ("cancel") a challenge. */
 export const answerChallenge = (id, action) => request('POST', `/api/challenges/${encodeURIComponent(id)}/${action}`, {});
 
+/** pools are the quick pairing's pools: {pools: [{id, size, clock, days, rated, seeking}], me}. */
+export const pools = () => request('GET', '/api/pools');
+
+/**
+ * seekPool puts this browser's player in the pool id while it lasts: onState
+ * gets {status: "waiting" | "paired" | "refused", window, seeking, game,
+ * error}, as subscribe's onState gets a game's state.
+ */
+export const seekPool = (id, onState, onStatus) => follow(`/api/pools/${encodeURIComponent(id)}/seek`, 'pool', onState, onStatus);
+
 /** setLang makes code this browser's language, and the account's if one is logged in. */
 export const setLang = (code) => request('POST', '/api/lang', { lang: code });
 

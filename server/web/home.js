@@ -5,6 +5,7 @@ import * as api from './api.js';
 import { $, h, nameText, showMessage } from './dom.js';
 import { formatDate, t } from './i18n.js';
 import { newGamePrefs, storedName, storeName, storeNewGamePrefs } from './prefs.js';
+import { quickPairing } from './pools.js';
 import { uploadFile } from './upload.js';
 
 /** modeKeys are the messages naming the kinds of game in the list. */
@@ -152,6 +153,7 @@ export function homePage() {
   });
   $('[data-testid="new-friend"]').addEventListener('click', () => create('friend'));
   $('[data-testid="upload"]', main).addEventListener('change', (e) => uploadFile(e.target, $('[data-testid="upload-message"]')));
+  quickPairing();
   loadGames();
 }
 
