@@ -7,6 +7,7 @@ import (
 	"embed"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -23,8 +24,13 @@ type Collection struct {
 	Size     int
 	Criteria Criteria
 	Command  string // the command that made the set
-	Puzzles  []Puzzle
-	byID     map[string]int
+	// Deep is the depth to which every puzzle was verified again after
+	// the set was made (a line "# verified depth=N"), 0 if it was not:
+	// a deeper search can find that another move holds too, or that the
+	// solution does not win after all, and such puzzles were dropped.
+	Deep    int
+	Puzzles []Puzzle
+	byID    map[string]int
 }
 
 // ByID returns the puzzle of id, or nil.
@@ -80,6 +86,12 @@ func Read(r io.Reader) (*Collection, error) {
 		if rest, ok := strings.CutPrefix(line, "# criteria "); ok {
 			if c.Criteria, err = ParseCriteria(rest); err != nil {
 				return nil, fmt.Errorf("line %d: %w", n, err)
+			}
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, "# verified depth="); ok {
+			if c.Deep, err = strconv.Atoi(rest); err != nil || c.Deep < 1 {
+				return nil, fmt.Errorf("line %d: %q: want a depth", n, line)
 			}
 			continue
 		}

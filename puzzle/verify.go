@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"emergo/player"
 	"emergo/rules"
@@ -248,6 +249,44 @@ func (v *Verifier) Check(ctx context.Context, p *Puzzle) error {
 		}
 	}
 	return nil
+}
+
+// VerifyAll checks every puzzle of ps with c on threads goroutines, each
+// with its own Verifier, and returns Check's answer for each, in order.
+// Every search clears its table first, so the answers do not depend on
+// threads. progress, if not nil, is called with the number done after
+// each, from one goroutine at a time. A cancelled ctx ends it early, with
+// ctx's error for the puzzles not checked.
+func VerifyAll(ctx context.Context, c Criteria, ps []Puzzle, threads int, progress func(done int)) []error {
+	errs := make([]error, len(ps))
+	next := make(chan int)
+	var mu sync.Mutex
+	done := 0
+	var wg sync.WaitGroup
+	for range max(threads, 1) {
+		wg.Go(func() {
+			v := NewVerifier(c)
+			for i := range next {
+				errs[i] = v.Check(ctx, &ps[i])
+				if progress != nil {
+					mu.Lock()
+					done++
+					progress(done)
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for i := range ps {
+		if ctx.Err() != nil {
+			errs[i] = ctx.Err()
+			continue
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return errs
 }
 
 func abs(x int32) int32 {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"os"
 	"path/filepath"
@@ -270,5 +271,46 @@ func TestStrengthLadder(t *testing.T) {
 				t.Errorf("error %v (exit %d), want a usage error with %q", err, exitCode(err), c.want)
 			}
 		})
+	}
+}
+
+// puzzles verify keeps the puzzles that hold at the deeper depth, in their
+// order, under the set's own header and a "verified depth" line, and
+// names the ones it drops: 9-e4f0619b8a holds at depth 10, where it was
+// found, but at 14 a second move is good too.
+func TestPuzzlesVerifyDropsWhatFailsDeeper(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in.txt.gz"), filepath.Join(dir, "out.txt.gz")
+	const set = "# emergo puzzles gen -size 9 -seed 1\n# criteria depth=10 win=200 equal=50\n" +
+		"9-635460c54c\t9x9 b 0/0 a1:B1 i1:W1b2 b2:W1 e3:B6 b4:W1 f4:B1w3 a5:W3b1 e5:B1w2 f6:W1\te5xg7\t-\t690\t1\t246\tself-play 4 ply 51\n" +
+		"9-e4f0619b8a\t9x9 w 0/0 c3:B4 c7:W6 e7:B1w5 b8:W1b4 h8:B3\tc7-d6\t-\t850\t1\t742\tself-play 7 ply 80\n"
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(set))
+	zw.Close()
+	if err := os.WriteFile(in, gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if err := run([]string{"puzzles", "verify", "-depth", "14", "-threads", "2", "-quiet", "-out", out, in}, nil, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	want := "dropped puzzle 9-e4f0619b8a: move 1: not the only good move (best 29971, next 77)\n" +
+		"1 puzzle of 2 kept at depth 14 (1 dropped), written to " + out + "\n"
+	if stdout.String() != want {
+		t.Errorf("standard output %q, want %q", stdout.String(), want)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := puzzle.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Deep != 14 || got.Command != "emergo puzzles gen -size 9 -seed 1" || got.Criteria != puzzle.DefaultCriteria[9] ||
+		len(got.Puzzles) != 1 || got.Puzzles[0].ID != "9-635460c54c" {
+		t.Errorf("the verified set: depth %d, command %q, criteria %v, %d puzzles", got.Deep, got.Command, got.Criteria, len(got.Puzzles))
 	}
 }
