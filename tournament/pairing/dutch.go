@@ -3,6 +3,7 @@ package pairing
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"sort"
 )
 
@@ -69,311 +70,307 @@ type Swiss struct {
 // criteria (no two players meet twice, the bye at most once...).
 var ErrNoPairing = errors.New("pairing: no pairing of the round keeps the absolute criteria")
 
+// ErrTooLarge is the error of a tournament whose criteria do not fit the
+// weights of the matching (far beyond a thousand players).
+var ErrTooLarge = errors.New("pairing: the tournament is too large to pair")
+
 // player is an entrant as the Dutch system sees him before the round.
 type player struct {
-	id       int
-	score    int // half-points
-	colours  []Colour
-	cd       int // whites minus blacks
-	pref     Colour
-	strength int // 0 none, 1 mild, 2 strong, 3 absolute
-	met      map[int]bool
-	noBye    bool
-	floats   [2]int // the float of the last round and of the one before: -1 down, +1 up, 0 none
-	top      bool   // a topscorer (final round only)
-	group    int    // score group, 0 the highest
-	rank     int    // place in the ranking, 0 the first
-	number   int    // pairing number among the players entered (E.5)
-	inGroup  int    // place in its score group
+	id        int
+	number    int // pairing number among the players entered, from 0 (E.5)
+	score     int // half-points
+	games     []Game
+	played    int // games played over the board
+	imbalance int // |whites - blacks|
+	pref      Colour
+	repeated  Colour // the colour of the last two games played, if alike
+	strong    bool   // a strong preference: an imbalance of one
+	met       map[int]bool
+	eligible  bool // may have the pairing-allocated bye (C.2)
+	colours   []Colour
 }
 
-func scoreBefore(games []Game, round int) int {
+// absolute reports an absolute colour preference: an imbalance over one,
+// or the same colour in the last two games played.
+func (p *player) absolute() bool { return p.imbalance > 1 || p.repeated != NoColour }
+
+func newPlayer(e Entrant) *player {
+	p := &player{id: e.ID, games: e.Games, met: map[int]bool{}, eligible: true}
+	whites, blacks, run := 0, 0, 0
+	var last Colour
+	for _, g := range e.Games {
+		p.score += g.Points
+		if g.NoMoreBye {
+			p.eligible = false
+		}
+		if !g.Played {
+			continue
+		}
+		p.met[g.Opponent] = true
+		p.played++
+		p.colours = append(p.colours, g.Colour)
+		if g.Colour == White {
+			whites++
+		} else {
+			blacks++
+		}
+		if run == 0 || g.Colour != last {
+			run = 1
+		} else {
+			run++
+		}
+		last = g.Colour
+	}
+	lower := White
+	if whites > blacks {
+		lower = Black
+	}
+	p.imbalance = abs(whites - blacks)
+	switch {
+	case p.imbalance > 1:
+		p.pref = lower
+	case run > 1:
+		p.pref = last.opposite()
+	case p.imbalance > 0:
+		p.pref = lower
+	case run > 0:
+		p.pref = last.opposite()
+	}
+	if run > 1 {
+		p.repeated = last
+	}
+	p.strong = !p.absolute() && p.imbalance > 0
+	return p
+}
+
+// scoreBefore is p's score before the round roundsBack rounds before the
+// one to pair.
+func (p *player) scoreBefore(roundsBack int) int {
 	s := 0
-	for _, g := range games[:min(round, len(games))] {
+	for _, g := range p.games[:len(p.games)-roundsBack] {
 		s += g.Points
 	}
 	return s
 }
 
-func newPlayer(e Entrant, byID map[int]Entrant) *player {
-	p := &player{id: e.ID, met: map[int]bool{}}
-	for _, g := range e.Games {
-		p.score += g.Points
-		if g.Played {
-			p.met[g.Opponent] = true
-			p.colours = append(p.colours, g.Colour)
-			if g.Colour == White {
-				p.cd++
-			} else {
-				p.cd--
-			}
-		}
-		if g.NoMoreBye {
-			p.noBye = true
-		}
+// Float directions.
+const (
+	floatNone = iota
+	floatDown
+	floatUp
+)
+
+// float is p's float in the round roundsBack rounds before the one to
+// pair: down when he met a lower score or scored without playing, up
+// when he met a higher score.
+func (p *player) float(roundsBack int, byID map[int]*player) int {
+	r := len(p.games) - roundsBack
+	if r < 0 {
+		return floatNone
 	}
-	n := len(p.colours)
+	g := p.games[r]
+	if !g.Played {
+		if g.Points > 0 {
+			return floatDown
+		}
+		return floatNone
+	}
+	o := byID[g.Opponent]
+	if o == nil || len(o.games) <= r {
+		return floatNone
+	}
+	mine, theirs := p.scoreBefore(roundsBack), o.scoreBefore(len(o.games)-r)
 	switch {
-	case n == 0:
-	case p.cd > 1 || p.cd < -1 || n >= 2 && p.colours[n-1] == p.colours[n-2]:
-		p.strength = 3
-		if p.cd > 1 {
-			p.pref = Black
-		} else if p.cd < -1 {
-			p.pref = White
-		} else {
-			p.pref = p.colours[n-1].opposite()
-		}
-	case p.cd != 0:
-		p.strength = 2
-		if p.cd > 0 {
-			p.pref = Black
-		} else {
-			p.pref = White
-		}
-	default:
-		p.strength = 1
-		p.pref = p.colours[n-1].opposite()
+	case mine > theirs:
+		return floatDown
+	case mine < theirs:
+		return floatUp
 	}
-	for back := 1; back <= 2; back++ {
-		r := len(e.Games) - back
-		if r < 0 {
-			continue
-		}
-		g := e.Games[r]
-		if !g.Played {
-			if g.Points > 0 {
-				p.floats[back-1] = -1
-			}
-			continue
-		}
-		mine, theirs := scoreBefore(e.Games, r), scoreBefore(byID[g.Opponent].Games, r)
-		if mine > theirs {
-			p.floats[back-1] = -1
-		} else if mine < theirs {
-			p.floats[back-1] = 1
-		}
-	}
-	return p
+	return floatNone
 }
 
 // Dutch pairs the next round of s by the FIDE Dutch system: every player
 // present is paired, but one who has the pairing-allocated bye (Black 0)
-// when they are odd in number. The pairs are in board order: the
-// higher scores first.
+// when they are odd in number. The pairs are in board order: the higher
+// scores first, the bye last.
 //
-// The pairing is a maximum weighted matching of the players present: an
-// edge joins two players who may meet (C.1, C.3), and a player who may
-// have the bye (C.2) to the bye; its weight holds the quality criteria
-// of the score brackets, bracket by bracket from the top, each bracket's
-// criteria in the rules' order (the pairs within the bracket and its
-// floaters, C.5-C.7; the colour preferences granted, C.10-C.11; floats
-// repeated, C.12-C.15), and last the order in which the rules try the
-// bracket's candidates (the upper half against the lower one, the lowest
-// player floating). The matching of most pairs and, among those, of the
-// greatest weight is the pairing; the colours follow rules E.1-E.5.
+// The pairing is built bracket by bracket from the top, as the rules
+// build it, each decision a maximum weighted matching of all the players
+// still unpaired (so that the rest of the round can always be completed,
+// C.4): an edge joins two players who may meet (C.1, C.3), and its weight
+// holds, most significant first, the completion and the bye (C.2), then
+// the current bracket's quality criteria in the rules' order (the pairs
+// and the scores paired in this bracket and the next, C.5-C.8; the bye
+// to the player with the fewest unplayed games, C.9; the colour criteria,
+// C.10-C.13; the floats repeated and their scores, C.14-C.21). Then, in
+// the low bits, the order of the candidates (section D): the moved-down
+// players to pair, highest first, and their opponents; the fewest
+// exchanges between the halves of the remainder, the smallest
+// differences of the exchanged players' numbers, the lowest of the upper
+// half and the highest of the lower half exchanged first; each upper
+// player against the highest possible of the lower half. Each decision
+// is fixed before the next is taken. The colours follow E.1-E.5.
 func Dutch(s Swiss) ([]Pair, error) {
-	byID := map[int]Entrant{}
-	for _, e := range s.Players {
-		if _, dup := byID[e.ID]; dup || e.ID < 1 {
-			return nil, fmt.Errorf("pairing: start number %d twice or not positive", e.ID)
+	for i, e := range s.Players {
+		if e.ID < 1 {
+			return nil, fmt.Errorf("pairing: start number %d is not positive", e.ID)
 		}
-		byID[e.ID] = e
+		for _, f := range s.Players[:i] {
+			if f.ID == e.ID {
+				return nil, fmt.Errorf("pairing: start number %d twice", e.ID)
+			}
+		}
 	}
-	played := 0
-	for _, e := range s.Players {
-		played = max(played, len(e.Games))
-	}
-	// The pairing numbers of E.5 count the players entered: those who
-	// have been paired before, or are paired now (not a late entrant
-	// absent so far).
 	ordered := append([]Entrant(nil), s.Players...)
 	sort.Slice(ordered, func(i, j int) bool { return ordered[i].ID < ordered[j].ID })
-	var ps []*player
+	playedRounds := 0
+	for _, e := range ordered {
+		playedRounds = max(playedRounds, len(e.Games))
+	}
+	// Every player's rounds, a late entrant's first ones unplayed.
+	for i := range ordered {
+		e := &ordered[i]
+		if len(e.Games) < playedRounds {
+			e.Games = append(make([]Game, playedRounds-len(e.Games)), e.Games...)
+		}
+	}
+	byID := map[int]*player{}
+	var sorted []*player
 	number := 0
 	for _, e := range ordered {
+		// The pairing numbers count the players entered: those paired
+		// before or now (not a late entrant absent so far).
 		entered := !e.Absent
 		for _, g := range e.Games {
 			entered = entered || g.Paired
 		}
+		p := newPlayer(e)
+		p.number = number
 		if entered {
 			number++
 		}
+		byID[p.id] = p
 		if !e.Absent {
-			p := newPlayer(e, byID)
-			p.number = number
-			ps = append(ps, p)
+			sorted = append(sorted, p)
 		}
 	}
-	if len(ps) < 2 {
+	if len(sorted) < 2 {
 		return nil, ErrNoPairing
 	}
-	sort.Slice(ps, func(i, j int) bool {
-		if ps[i].score != ps[j].score {
-			return ps[i].score > ps[j].score
+	sort.SliceStable(sorted, func(i, j int) bool {
+		if sorted[i].score != sorted[j].score {
+			return sorted[i].score > sorted[j].score
 		}
-		return ps[i].id < ps[j].id
+		return sorted[i].number < sorted[j].number
 	})
-	last := s.Rounds > 0 && played+1 >= s.Rounds
-	groups := 0
-	for i, p := range ps {
-		p.rank = i
-		if i > 0 && p.score != ps[i-1].score {
-			groups++
-			p.inGroup = 0
-		} else if i > 0 {
-			p.inGroup = ps[i-1].inGroup + 1
-		}
-		p.group = groups
-		p.top = last && p.score > played
+	d := &dutch{sorted: sorted, byID: byID, played: playedRounds, last: s.Rounds > 0 && playedRounds >= s.Rounds-1}
+	mate, err := d.pair()
+	if err != nil {
+		return nil, err
 	}
-	groups++
-	size := make([]int, groups+1)
-	for _, p := range ps {
-		size[p.group]++
-	}
-	n := len(ps)
-	bye := -1
-	if n%2 == 1 {
-		bye = n
-		size[groups] = 1
-	}
-	lay := newLayout(groups+1, n)
-
-	var edges []edge
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			a, b := ps[i], ps[j]
-			if a.met[b.id] {
-				continue
-			}
-			if a.strength == 3 && b.strength == 3 && a.pref == b.pref && !a.top && !b.top {
-				continue
-			}
-			edges = append(edges, edge{i, j, lay.pairWeight(a, b, size)})
-		}
-		if bye >= 0 && !ps[i].noBye {
-			edges = append(edges, edge{i, bye, lay.byeWeight(ps[i], groups, n)})
-		}
-	}
-	vertices := n
-	if bye >= 0 {
-		vertices++
-	}
-	mate := maxWeightMatching(vertices, edges)
 	var pairs []Pair
-	var byePair *Pair
-	for i := 0; i < n; i++ {
-		j := mate[i]
-		if j < 0 {
-			return nil, ErrNoPairing
-		}
-		if j == bye {
-			byePair = &Pair{ps[i].id, 0}
+	var bye []Pair
+	for v, m := range mate {
+		a := sorted[v]
+		if m == v {
+			bye = append(bye, Pair{a.id, 0})
 			continue
 		}
-		if j < i {
+		b := sorted[m]
+		if a.id > b.id {
 			continue
 		}
-		w, b := colours(ps[i], ps[j], s.FirstColour)
-		pairs = append(pairs, Pair{w.id, b.id})
-	}
-	if bye >= 0 && mate[bye] < 0 {
-		return nil, ErrNoPairing
-	}
-	byRank := map[int]*player{}
-	for _, p := range ps {
-		byRank[p.id] = p
+		if colourOf(a, b, s.FirstColour) == White {
+			pairs = append(pairs, Pair{a.id, b.id})
+		} else {
+			pairs = append(pairs, Pair{b.id, a.id})
+		}
 	}
 	// Board order: the higher score of the two, then the lower, then the
-	// higher player's rank.
+	// higher player's number.
 	sort.Slice(pairs, func(x, y int) bool {
-		a1, a2 := byRank[pairs[x].White], byRank[pairs[x].Black]
-		b1, b2 := byRank[pairs[y].White], byRank[pairs[y].Black]
-		ha, la := hiLo(a1, a2)
-		hb, lb := hiLo(b1, b2)
+		ha, la := hiLo(byID[pairs[x].White], byID[pairs[x].Black])
+		hb, lb := hiLo(byID[pairs[y].White], byID[pairs[y].Black])
 		if ha.score != hb.score {
 			return ha.score > hb.score
 		}
 		if la.score != lb.score {
 			return la.score > lb.score
 		}
-		return ha.rank < hb.rank
+		return ha.number < hb.number
 	})
-	if byePair != nil {
-		pairs = append(pairs, *byePair)
-	}
-	return pairs, nil
+	return append(pairs, bye...), nil
 }
 
+// hiLo returns the higher ranked of a and b first: the higher score, then
+// the lower pairing number.
 func hiLo(a, b *player) (*player, *player) {
-	if a.rank < b.rank {
+	if a.score > b.score || a.score == b.score && a.number < b.number {
 		return a, b
 	}
 	return b, a
 }
 
-// colours allocates the colours of a pair by C.04.3 E.1-E.5: it returns
-// White and Black.
-func colours(a, b *player, initial Colour) (*player, *player) {
-	hi, lo := hiLo(a, b)
-	give := func(p *player, c Colour) (*player, *player) {
-		if c == White {
-			return p, other(p, a, b)
-		}
-		return other(p, a, b), p
+// colourOf returns the colour of a against b by C.04.3 E.1-E.5.
+func colourOf(a, b *player, initial Colour) Colour {
+	if c := neutralColour(a, b); c != NoColour {
+		return c
 	}
-	// E.1: both preferences granted.
-	if hi.pref != NoColour && lo.pref != NoColour && hi.pref != lo.pref {
-		return give(hi, hi.pref)
-	}
-	if hi.pref == NoColour && lo.pref != NoColour {
-		return give(lo, lo.pref)
-	}
-	if lo.pref == NoColour && hi.pref != NoColour {
-		return give(hi, hi.pref)
-	}
-	if hi.pref != NoColour {
-		// E.2: the stronger preference; between two absolute ones, the
-		// wider colour difference.
-		if hi.strength != lo.strength {
-			if hi.strength > lo.strength {
-				return give(hi, hi.pref)
-			}
-			return give(lo, lo.pref)
-		}
-		if hi.strength == 3 && abs(hi.cd) != abs(lo.cd) {
-			if abs(hi.cd) > abs(lo.cd) {
-				return give(hi, hi.pref)
-			}
-			return give(lo, lo.pref)
-		}
-		// E.3: alternate to the latest round in which they differed.
-		for k := 1; k <= min(len(hi.colours), len(lo.colours)); k++ {
-			ch, cl := hi.colours[len(hi.colours)-k], lo.colours[len(lo.colours)-k]
-			if ch != cl {
-				return give(hi, ch.opposite())
-			}
-		}
+	hi, _ := hiLo(a, b)
+	if a.pref != NoColour {
 		// E.4: the higher player's preference.
-		return give(hi, hi.pref)
+		if hi == a {
+			return a.pref
+		}
+		return b.pref.opposite()
 	}
-	// E.5: the initial colour to the higher player of an odd pairing number.
+	// E.5: the initial colour to the higher player if his pairing number
+	// is odd (counted from 1), the other if it is even.
 	if initial == NoColour {
 		initial = White
 	}
+	c := initial
 	if hi.number%2 == 1 {
-		return give(hi, initial)
+		c = initial.opposite()
 	}
-	return give(hi, initial.opposite())
+	if hi != a {
+		c = c.opposite()
+	}
+	return c
 }
 
-func other(p, a, b *player) *player {
-	if p == a {
-		return b
+// neutralColour is a's colour by E.1-E.3 (both preferences, the stronger
+// one, the alternation from the latest round in which they differed), or
+// NoColour when those do not decide.
+func neutralColour(a, b *player) Colour {
+	if compatiblePrefs(a.pref, b.pref) {
+		switch {
+		case a.pref != NoColour:
+			return a.pref
+		case b.pref != NoColour:
+			return b.pref.opposite()
+		}
+		return NoColour
 	}
-	return a
+	switch {
+	case a.absolute() && (a.imbalance > b.imbalance || !b.absolute()):
+		return a.pref
+	case b.absolute() && (b.imbalance > a.imbalance || !a.absolute()):
+		return b.pref.opposite()
+	case a.strong && !b.strong:
+		return a.pref
+	case b.strong && !a.strong:
+		return b.pref.opposite()
+	}
+	for i, j := len(a.colours)-1, len(b.colours)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
+		if a.colours[i] != b.colours[j] {
+			return b.colours[j]
+		}
+	}
+	return NoColour
 }
+
+func compatiblePrefs(a, b Colour) bool { return a == NoColour || b == NoColour || a != b }
 
 func abs(x int) int {
 	if x < 0 {
@@ -381,3 +378,6 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// bitsFor is the number of bits that hold n.
+func bitsFor(n int) uint { return uint(bits.Len(uint(n))) }

@@ -23,6 +23,8 @@ func maxWeightMatching(n int, edges []edge) []int {
 type matcher struct {
 	n     int
 	edges []edge
+	nw    int      // the words the weights and duals use
+	w2    []weight // each edge's weight, doubled
 
 	endpoint         []int
 	neighbend        [][]int
@@ -44,8 +46,11 @@ type matcher struct {
 
 func (m *matcher) slack(k int) weight {
 	e := m.edges[k]
-	return m.dualvar[e.i].add(m.dualvar[e.j]).sub(e.w.double())
+	s := m.dualvar[e.i].addN(&m.dualvar[e.j], m.nw)
+	return s.subN(&m.w2[k], m.nw)
 }
+
+func (m *matcher) less(a, b weight) bool { return a.lessN(&b, m.nw) }
 
 func (m *matcher) leaves(b int, f func(v int)) {
 	if b < m.n {
@@ -163,7 +168,7 @@ func (m *matcher) addBlossom(base, k int) {
 				}
 				_ = i
 				bj := m.inblossom[j]
-				if bj != b && m.label[bj] == 1 && (bestedgeto[bj] == -1 || m.slack(k).less(m.slack(bestedgeto[bj]))) {
+				if bj != b && m.label[bj] == 1 && (bestedgeto[bj] == -1 || m.less(m.slack(k), m.slack(bestedgeto[bj]))) {
 					bestedgeto[bj] = k
 				}
 			}
@@ -180,7 +185,7 @@ func (m *matcher) addBlossom(base, k int) {
 	m.blossombestedges[b] = best
 	m.bestedge[b] = -1
 	for _, k := range best {
-		if m.bestedge[b] == -1 || m.slack(k).less(m.slack(m.bestedge[b])) {
+		if m.bestedge[b] == -1 || m.less(m.slack(k), m.slack(m.bestedge[b])) {
 			m.bestedge[b] = k
 		}
 	}
@@ -191,7 +196,7 @@ func (m *matcher) expandBlossom(b int, endstage bool) {
 		m.blossomparent[s] = -1
 		if s < m.n {
 			m.inblossom[s] = s
-		} else if endstage && m.dualvar[s].isZero() {
+		} else if endstage && m.dualvar[s].zeroN(m.nw) {
 			m.expandBlossom(s, endstage)
 		} else {
 			m.leaves(s, func(v int) { m.inblossom[v] = s })
@@ -337,6 +342,12 @@ func (m *matcher) run() []int {
 			maxweight = e.w
 		}
 	}
+	// Slacks reach four times the greatest weight; two more bits.
+	m.nw = min(weightWords, maxweight.usedWords()+1)
+	m.w2 = make([]weight, len(m.edges))
+	for k, e := range m.edges {
+		m.w2[k] = e.w.addN(&m.edges[k].w, m.nw)
+	}
 	m.endpoint = make([]int, 2*len(m.edges))
 	m.neighbend = make([][]int, n)
 	for k, e := range m.edges {
@@ -406,7 +417,7 @@ func (m *matcher) run() []int {
 					var kslack weight
 					if !m.allowedge[k] {
 						kslack = m.slack(k)
-						if kslack.negative() || kslack.isZero() {
+						if kslack.negativeN(m.nw) || kslack.zeroN(m.nw) {
 							m.allowedge[k] = true
 						}
 					}
@@ -428,11 +439,11 @@ func (m *matcher) run() []int {
 						}
 					} else if m.label[m.inblossom[w]] == 1 {
 						b := m.inblossom[v]
-						if m.bestedge[b] == -1 || kslack.less(m.slack(m.bestedge[b])) {
+						if m.bestedge[b] == -1 || m.less(kslack, m.slack(m.bestedge[b])) {
 							m.bestedge[b] = k
 						}
 					} else if m.label[w] == 0 {
-						if m.bestedge[w] == -1 || kslack.less(m.slack(m.bestedge[w])) {
+						if m.bestedge[w] == -1 || m.less(kslack, m.slack(m.bestedge[w])) {
 							m.bestedge[w] = k
 						}
 					}
@@ -449,7 +460,7 @@ func (m *matcher) run() []int {
 			for v := 0; v < n; v++ {
 				if m.label[m.inblossom[v]] == 0 && m.bestedge[v] != -1 {
 					d := m.slack(m.bestedge[v])
-					if deltatype == -1 || d.less(delta) {
+					if deltatype == -1 || m.less(d, delta) {
 						delta, deltatype, deltaedge = d, 2, m.bestedge[v]
 					}
 				}
@@ -460,14 +471,14 @@ func (m *matcher) run() []int {
 					if kslack.odd() {
 						panic("pairing: odd slack in the matching")
 					}
-					d := kslack.half()
-					if deltatype == -1 || d.less(delta) {
+					d := kslack.halfN(m.nw)
+					if deltatype == -1 || m.less(d, delta) {
 						delta, deltatype, deltaedge = d, 3, m.bestedge[b]
 					}
 				}
 			}
 			for b := n; b < 2*n; b++ {
-				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && m.label[b] == 2 && (deltatype == -1 || m.dualvar[b].less(delta)) {
+				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 && m.label[b] == 2 && (deltatype == -1 || m.less(m.dualvar[b], delta)) {
 					delta, deltatype, deltablossom = m.dualvar[b], 4, b
 				}
 			}
@@ -477,29 +488,29 @@ func (m *matcher) run() []int {
 				deltatype = 1
 				delta = weight{}
 				for v := 0; v < n; v++ {
-					if v == 0 || m.dualvar[v].less(delta) {
+					if v == 0 || m.less(m.dualvar[v], delta) {
 						delta = m.dualvar[v]
 					}
 				}
-				if delta.negative() {
+				if delta.negativeN(m.nw) {
 					delta = weight{}
 				}
 			}
 			for v := 0; v < n; v++ {
 				switch m.label[m.inblossom[v]] {
 				case 1:
-					m.dualvar[v] = m.dualvar[v].sub(delta)
+					m.dualvar[v] = m.dualvar[v].subN(&delta, m.nw)
 				case 2:
-					m.dualvar[v] = m.dualvar[v].add(delta)
+					m.dualvar[v] = m.dualvar[v].addN(&delta, m.nw)
 				}
 			}
 			for b := n; b < 2*n; b++ {
 				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 {
 					switch m.label[b] {
 					case 1:
-						m.dualvar[b] = m.dualvar[b].add(delta)
+						m.dualvar[b] = m.dualvar[b].addN(&delta, m.nw)
 					case 2:
-						m.dualvar[b] = m.dualvar[b].sub(delta)
+						m.dualvar[b] = m.dualvar[b].subN(&delta, m.nw)
 					}
 				}
 			}
@@ -523,7 +534,7 @@ func (m *matcher) run() []int {
 			break
 		}
 		for b := n; b < 2*n; b++ {
-			if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dualvar[b].isZero() {
+			if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dualvar[b].zeroN(m.nw) {
 				m.expandBlossom(b, true)
 			}
 		}

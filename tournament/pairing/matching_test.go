@@ -42,7 +42,7 @@ func TestMatchingAgainstBruteForce(t *testing.T) {
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if rng.IntN(100) < 55 {
-					edges = append(edges, edge{i, j, small(1 + rng.Int64N(20))})
+					edges = append(edges, edge{i, j, small(uint64(1 + rng.Int64N(20)))})
 				}
 			}
 		}
@@ -67,10 +67,4 @@ func TestMatchingAgainstBruteForce(t *testing.T) {
 			t.Fatalf("trial %d (%d vertices, %v): %d edges of weight %d, want %d of %d", trial, n, edges, size, w, bs, bw)
 		}
 	}
-}
-
-func small(v int64) weight {
-	var w weight
-	w.setField(0, uint64(v))
-	return w
 }
