@@ -11,6 +11,8 @@ type dutch struct {
 
 	w         [][]weight // the current weight of each edge, 0 for none
 	maxWeight weight     // the weight of a pair fixed
+	fixed     []int      // each vertex's fixed mate, -1 for none yet
+	edges     []edge     // the matching's edges, kept from one to the next
 
 	groupBits   uint         // bits that hold the largest score group's size
 	scoresBits  uint         // bits of the field of scores paired
@@ -137,20 +139,34 @@ func (d *dutch) fieldsWidth() uint {
 }
 
 // match computes the matching of the current weights: each vertex's
-// mate, itself when it has none.
+// mate, itself when it has none. The pairs already fixed have no other
+// edge, so they are left out of the matching: it is the same without
+// them, and quicker.
 func (d *dutch) match() []int {
-	var edges []edge
-	for i := range d.w {
-		for j := i + 1; j < len(d.w); j++ {
-			if !d.w[i][j].isZero() {
-				edges = append(edges, edge{i, j, d.w[i][j]})
+	var free []int
+	for v, m := range d.fixed {
+		if m < 0 {
+			free = append(free, v)
+		}
+	}
+	edges := d.edges[:0]
+	for a, i := range free {
+		for b := a + 1; b < len(free); b++ {
+			if j := free[b]; !d.w[i][j].isZero() {
+				edges = append(edges, edge{a, b, d.w[i][j]})
 			}
 		}
 	}
-	mate := maxWeightMatching(len(d.w), edges)
-	for v, m := range mate {
-		if m < 0 {
-			mate[v] = v
+	d.edges = edges
+	m := maxWeightMatching(len(free), edges)
+	mate := make([]int, len(d.w))
+	for v := range mate {
+		mate[v] = d.fixed[v]
+	}
+	for a, i := range free {
+		mate[i] = i
+		if m[a] >= 0 {
+			mate[i] = free[m[a]]
 		}
 	}
 	return mate
@@ -163,6 +179,7 @@ func (d *dutch) set(i, j int, w weight) {
 // fix makes i and j a pair: their edge the heaviest, every other edge of
 // theirs gone.
 func (d *dutch) fix(i, j int) {
+	d.fixed[i], d.fixed[j] = j, i
 	for k := range d.w {
 		if k != i {
 			d.set(i, k, weight{})
@@ -207,10 +224,11 @@ func (d *dutch) pair() ([]int, error) {
 	}
 	d.groupBits = bitsFor(largest)
 	width := d.fieldsWidth()
-	if width+4 >= weightWords*64 {
+	if width+8 >= weightWords*64 {
 		return nil, ErrTooLarge
 	}
 	d.maxWeight = small(1).shl(width + 2).sub(small(1))
+	d.fixed = filled(n, -1)
 	d.w = make([][]weight, n)
 	for i := range d.w {
 		d.w[i] = make([]weight, n)
@@ -296,242 +314,44 @@ func (d *dutch) brackets() ([]int, error) {
 	for i := range final {
 		final[i] = -1
 	}
-	matched := make([]bool, n)
-	// cur holds the vertices of the bracket under way: its moved-down
-	// players (the first mdps) and its score group, then the next group.
-	var cur []int
+	b := &bracket{d: d, matched: make([]bool, n)}
 	next := 0
 	for next < n && ps[next].score >= ps[0].score {
-		cur = append(cur, next)
+		b.cur = append(b.cur, next)
 		next++
 	}
-	mdps, groupV := 0, 0 // groupV: the first vertex of the bracket's score group
-	for len(cur) > 1 || next < n {
-		end := len(cur) // the bracket is cur[:end]
-		nextV := groupV + (end - mdps)
+	for len(b.cur) > 1 || next < n {
+		b.end = len(b.cur)
+		b.nextV = b.groupV + (b.end - b.mdps)
 		nextGroup := next
 		for next < n && ps[next].score >= ps[nextGroup].score {
-			cur = append(cur, next)
+			b.cur = append(b.cur, next)
 			next++
 		}
-		inBracket := func(v int) bool { return v >= groupV && v < nextV }
-
-		// base[l][s]: the weight of cur[s] (higher) against cur[l].
-		base := make([][]weight, len(cur))
-		for l := mdps; l < len(cur); l++ {
-			base[l] = make([]weight, l)
-			for s := 0; s < l; s++ {
-				base[l][s] = d.edgeWeight(ps[cur[s]], ps[cur[l]], l < end, l >= end)
-				d.set(cur[l], cur[s], base[l][s])
-			}
-		}
-		stable := d.match()
-
-		// The moved-down players paired in the bracket: as many as can be,
-		// of each score the highest ranked.
-		var mdScore, left, leftMatched int
-		for i := 0; i < mdps; i++ {
-			if i == 0 || ps[cur[i]].score < mdScore {
-				mdScore = ps[cur[i]].score
-				left, leftMatched = 0, 0
-				for k := i; ps[cur[k]].score >= mdScore; k++ {
-					left++
-					if inBracket(stable[cur[k]]) {
-						leftMatched++
-					}
-				}
-			}
-			if leftMatched == 0 {
-				continue
-			}
-			v := cur[i]
-			if left <= leftMatched {
-				matched[v] = true
-				continue
-			}
-			left--
-			if !inBracket(stable[v]) {
-				for o := mdps; o < end; o++ {
-					if w := base[o][i]; !w.isZero() {
-						d.set(v, cur[o], w.or(1))
-					}
-				}
-				stable = d.match()
-			}
-			if inBracket(stable[v]) {
-				matched[v] = true
-				leftMatched--
-				for o := mdps; o < end; o++ {
-					if w := base[o][i]; !w.isZero() {
-						d.set(v, cur[o], w.or(uint64(end-mdps)).add(small(1)))
-					}
-				}
-			}
-		}
-		// Their opponents: each the highest he can meet.
-		for i := 0; i < mdps; i++ {
-			v := cur[i]
-			if !matched[v] {
-				continue
-			}
-			addend := uint64(len(cur))
-			for o := end - 1; o >= mdps; o-- {
-				if matched[cur[o]] {
-					continue
-				}
-				if w := base[o][i]; !w.isZero() {
-					d.set(v, cur[o], w.add(small(addend)))
-					addend++
-				}
-			}
-			stable = d.match()
-			m := stable[v]
-			matched[m] = true
-			d.fix(v, m)
-		}
-
-		// The remainder: its upper half S1 (the first pairs) and lower
-		// half S2.
-		var rem []int // indices into cur
-		pairs := 0
-		for i := mdps; i < end; i++ {
-			v := cur[i]
-			if stable[v] < groupV {
-				continue
-			}
-			rem = append(rem, i)
-			if stable[v] < v {
-				pairs++
-			}
-		}
-		withOrder := func(s, l, sIdx int) weight {
-			r := base[l][s]
-			if r.isZero() {
-				return r
-			}
-			add := small(b2u(sIdx < pairs)).shl(2 * d.groupBits).sub(small(uint64(sIdx))).shl(1)
-			return r.add(add)
-		}
-		for oi, o := range rem {
-			for pi, p := range rem[:oi] {
-				d.set(cur[p], cur[o], withOrder(p, o, pi))
-			}
-		}
-		stable = d.match()
-		upper := func(i int) bool { v := cur[i]; return stable[v] > v && stable[v] < nextV }
-
-		exchanges := 0
-		for _, i := range rem[:pairs] {
-			if !upper(i) {
-				exchanges++
-			}
-		}
-		// The lowest of S1 exchanged first.
-		remaining := exchanges
-		for pi := pairs - 1; pi >= 0 && remaining > 0; pi-- {
-			i := rem[pi]
-			v := cur[i]
-			if upper(i) {
-				for _, o := range rem[pi+1:] {
-					if w := withOrder(i, o, pi); !w.isZero() {
-						d.set(v, cur[o], w.sub(small(1)))
-					}
-				}
-				stable = d.match()
-			}
-			exchange := !upper(i)
-			if exchange {
-				remaining--
-			}
-			for _, o := range rem[pi+1:] {
-				if exchange {
-					base[o][i] = weight{}
-				}
-				d.set(v, cur[o], withOrder(i, o, pi))
-			}
-		}
-		// The highest of S2 exchanged first.
-		remaining = exchanges
-		for ri := pairs; ri < len(rem) && remaining > 1; ri++ {
-			i := rem[ri]
-			v := cur[i]
-			already := upper(i)
-			if !already {
-				for _, o := range rem[ri+1:] {
-					if w := withOrder(i, o, ri); !w.isZero() {
-						d.set(v, cur[o], w.add(small(1)))
-					}
-				}
-				stable = d.match()
-			}
-			if upper(i) {
-				remaining--
-				for _, o := range rem[:ri] {
-					base[i][o] = weight{}
-					d.set(v, cur[o], weight{})
-				}
-				for o := end; o < len(cur); o++ {
-					base[o][i] = weight{}
-					d.set(v, cur[o], weight{})
-				}
-			}
-			if !already {
-				for _, o := range rem[ri+1:] {
-					d.set(v, cur[o], withOrder(i, o, ri))
-				}
-			}
-		}
-		// Fix the exchanges: an upper player meets a lower one only.
-		for pi, p := range rem {
-			for _, o := range rem[pi+1:] {
-				if !upper(p) || upper(o) {
-					base[o][p] = weight{}
-				}
-				d.set(cur[p], cur[o], base[o][p])
-			}
-		}
-		// Each upper player against the highest lower one he can meet.
-		for pi, p := range rem {
-			if !upper(p) {
-				continue
-			}
-			v := cur[p]
-			addend := uint64(0)
-			for k := len(rem) - 1; k > pi; k-- {
-				o := rem[k]
-				if matched[cur[o]] {
-					continue
-				}
-				if w := base[o][p]; !w.isZero() {
-					d.set(v, cur[o], w.add(small(addend)))
-				}
-				addend++
-			}
-			stable = d.match()
-			m := stable[v]
-			matched[v], matched[m] = true, true
-			d.fix(v, m)
-		}
+		b.weigh()
+		b.chooseMovedDown()
+		b.pairMovedDown()
+		b.pairRemainder()
 
 		// The next bracket: the floaters and the next score group.
 		var nextCur []int
-		newMdps := 0
+		mdps := 0
 		d.singleBye = n%2 == 1 && nextGroup < n && d.byeScore >= ps[nextGroup].score
-		for i, v := range cur {
-			if i < end && matched[v] {
-				final[v] = stable[v]
-				final[stable[v]] = v
+		for i, v := range b.cur {
+			if i < b.end && b.matched[v] {
+				final[v] = b.stable[v]
+				final[b.stable[v]] = v
 				continue
 			}
 			nextCur = append(nextCur, v)
-			if i < end {
-				newMdps++
+			if i < b.end {
+				mdps++
 			}
-			if d.singleBye && nextGroup < n && ps[stable[v]].score < ps[nextGroup].score {
+			if d.singleBye && ps[b.stable[v]].score < ps[nextGroup].score {
 				d.singleBye = false
 			}
 		}
-		cur, mdps, groupV = nextCur, newMdps, nextV
+		b.cur, b.mdps, b.groupV = nextCur, mdps, b.nextV
 	}
 	for v := range final {
 		if final[v] < 0 {
@@ -542,4 +362,240 @@ func (d *dutch) brackets() ([]int, error) {
 		return nil, ErrNoPairing
 	}
 	return final, nil
+}
+
+// bracket is the score bracket under way.
+type bracket struct {
+	d *dutch
+	// cur holds the vertices of the bracket, its moved-down players
+	// (cur[:mdps]) then its score group (cur[mdps:end]), and then those
+	// of the next score group.
+	cur       []int
+	mdps, end int
+	// groupV and nextV bound the vertices of the bracket's score group.
+	groupV, nextV int
+	// base[l][s] is the weight of cur[s] (the higher) against cur[l].
+	base    [][]weight
+	stable  []int  // the latest matching
+	matched []bool // the vertices whose pair is fixed (or about to be)
+}
+
+// inGroup reports whether v is of the bracket's score group.
+func (b *bracket) inGroup(v int) bool { return v >= b.groupV && v < b.nextV }
+
+// weigh sets the weights of the bracket's edges and matches.
+func (b *bracket) weigh() {
+	ps := b.d.sorted
+	b.base = make([][]weight, len(b.cur))
+	for l := b.mdps; l < len(b.cur); l++ {
+		b.base[l] = make([]weight, l)
+		for s := 0; s < l; s++ {
+			b.base[l][s] = b.d.edgeWeight(ps[b.cur[s]], ps[b.cur[l]], l < b.end, l >= b.end)
+			b.d.set(b.cur[l], b.cur[s], b.base[l][s])
+		}
+	}
+	b.stable = b.d.match()
+}
+
+// chooseMovedDown chooses the moved-down players paired in the bracket:
+// as many as can be, of each score the highest ranked.
+func (b *bracket) chooseMovedDown() {
+	d, ps, cur := b.d, b.d.sorted, b.cur
+	var score, left, leftMatched int
+	for i := 0; i < b.mdps; i++ {
+		if i == 0 || ps[cur[i]].score < score {
+			score = ps[cur[i]].score
+			left, leftMatched = 0, 0
+			for k := i; ps[cur[k]].score >= score; k++ {
+				left++
+				if b.inGroup(b.stable[cur[k]]) {
+					leftMatched++
+				}
+			}
+		}
+		if leftMatched == 0 {
+			continue
+		}
+		v := cur[i]
+		if left <= leftMatched {
+			b.matched[v] = true
+			continue
+		}
+		left--
+		if !b.inGroup(b.stable[v]) {
+			for o := b.mdps; o < b.end; o++ {
+				if w := b.base[o][i]; !w.isZero() {
+					d.set(v, cur[o], w.or(1))
+				}
+			}
+			b.stable = d.match()
+		}
+		if b.inGroup(b.stable[v]) {
+			b.matched[v] = true
+			leftMatched--
+			for o := b.mdps; o < b.end; o++ {
+				if w := b.base[o][i]; !w.isZero() {
+					d.set(v, cur[o], w.or(uint64(b.end-b.mdps)).add(small(1)))
+				}
+			}
+		}
+	}
+}
+
+// pairMovedDown pairs the chosen moved-down players, each with the
+// highest player of the score group he can meet.
+func (b *bracket) pairMovedDown() {
+	d, cur := b.d, b.cur
+	for i := 0; i < b.mdps; i++ {
+		v := cur[i]
+		if !b.matched[v] {
+			continue
+		}
+		addend := uint64(len(cur))
+		for o := b.end - 1; o >= b.mdps; o-- {
+			if b.matched[cur[o]] {
+				continue
+			}
+			if w := b.base[o][i]; !w.isZero() {
+				d.set(v, cur[o], w.add(small(addend)))
+				addend++
+			}
+		}
+		b.fixMate(v)
+	}
+}
+
+// fixMate matches and fixes v's pair.
+func (b *bracket) fixMate(v int) {
+	b.stable = b.d.match()
+	m := b.stable[v]
+	b.matched[v], b.matched[m] = true, true
+	b.d.fix(v, m)
+}
+
+// pairRemainder pairs the rest of the score group: its upper half S1
+// against its lower half S2, with the fewest exchanges between them.
+func (b *bracket) pairRemainder() {
+	d, cur := b.d, b.cur
+	var rem []int // indices into cur
+	pairs := 0
+	for i := b.mdps; i < b.end; i++ {
+		v := cur[i]
+		if b.stable[v] < b.groupV {
+			continue
+		}
+		rem = append(rem, i)
+		if b.stable[v] < v {
+			pairs++
+		}
+	}
+	// withOrder adds to an edge the fewest exchanges (an upper player of
+	// S1) and the smallest numbers exchanged.
+	withOrder := func(s, l, sIdx int) weight {
+		r := b.base[l][s]
+		if r.isZero() {
+			return r
+		}
+		add := small(b2u(sIdx < pairs)).shl(2 * d.groupBits).sub(small(uint64(sIdx))).shl(1)
+		return r.add(add)
+	}
+	for oi, o := range rem {
+		for pi, p := range rem[:oi] {
+			d.set(cur[p], cur[o], withOrder(p, o, pi))
+		}
+	}
+	b.stable = d.match()
+	// upper reports whether cur[i] is the upper player of a pair of the
+	// score group.
+	upper := func(i int) bool { v := cur[i]; return b.stable[v] > v && b.stable[v] < b.nextV }
+
+	exchanges := 0
+	for _, i := range rem[:pairs] {
+		if !upper(i) {
+			exchanges++
+		}
+	}
+	// The lowest of S1 exchanged first.
+	remaining := exchanges
+	for pi := pairs - 1; pi >= 0 && remaining > 0; pi-- {
+		i := rem[pi]
+		v := cur[i]
+		if upper(i) {
+			for _, o := range rem[pi+1:] {
+				if w := withOrder(i, o, pi); !w.isZero() {
+					d.set(v, cur[o], w.sub(small(1)))
+				}
+			}
+			b.stable = d.match()
+		}
+		exchange := !upper(i)
+		if exchange {
+			remaining--
+		}
+		for _, o := range rem[pi+1:] {
+			if exchange {
+				b.base[o][i] = weight{}
+			}
+			d.set(v, cur[o], withOrder(i, o, pi))
+		}
+	}
+	// The highest of S2 exchanged first.
+	remaining = exchanges
+	for ri := pairs; ri < len(rem) && remaining > 1; ri++ {
+		i := rem[ri]
+		v := cur[i]
+		already := upper(i)
+		if !already {
+			for _, o := range rem[ri+1:] {
+				if w := withOrder(i, o, ri); !w.isZero() {
+					d.set(v, cur[o], w.add(small(1)))
+				}
+			}
+			b.stable = d.match()
+		}
+		if upper(i) {
+			remaining--
+			for _, o := range rem[:ri] {
+				b.base[i][o] = weight{}
+				d.set(v, cur[o], weight{})
+			}
+			for o := b.end; o < len(cur); o++ {
+				b.base[o][i] = weight{}
+				d.set(v, cur[o], weight{})
+			}
+		}
+		if !already {
+			for _, o := range rem[ri+1:] {
+				d.set(v, cur[o], withOrder(i, o, ri))
+			}
+		}
+	}
+	// Fix the exchanges: an upper player meets a lower one only.
+	for pi, p := range rem {
+		for _, o := range rem[pi+1:] {
+			if !upper(p) || upper(o) {
+				b.base[o][p] = weight{}
+			}
+			d.set(cur[p], cur[o], b.base[o][p])
+		}
+	}
+	// Each upper player against the highest lower one he can meet.
+	for pi, p := range rem {
+		if !upper(p) {
+			continue
+		}
+		v := cur[p]
+		addend := uint64(0)
+		for k := len(rem) - 1; k > pi; k-- {
+			o := rem[k]
+			if b.matched[cur[o]] {
+				continue
+			}
+			if w := b.base[o][p]; !w.isZero() {
+				d.set(v, cur[o], w.add(small(addend)))
+			}
+			addend++
+		}
+		b.fixMate(v)
+	}
 }

@@ -71,7 +71,7 @@ type Swiss struct {
 var ErrNoPairing = errors.New("pairing: no pairing of the round keeps the absolute criteria")
 
 // ErrTooLarge is the error of a tournament whose criteria do not fit the
-// weights of the matching (far beyond a thousand players).
+// weights of the matching: several hundred players in many score groups.
 var ErrTooLarge = errors.New("pairing: the tournament is too large to pair")
 
 // player is an entrant as the Dutch system sees him before the round.

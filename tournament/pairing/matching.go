@@ -45,9 +45,31 @@ type matcher struct {
 }
 
 func (m *matcher) slack(k int) weight {
-	e := m.edges[k]
-	s := m.dualvar[e.i].addN(&m.dualvar[e.j], m.nw)
-	return s.subN(&m.w2[k], m.nw)
+	var s weight
+	m.slackInto(k, &s)
+	return s
+}
+
+// slackInto sets s to the slack of edge k.
+func (m *matcher) slackInto(k int, s *weight) {
+	e := &m.edges[k]
+	addInto(s, &m.dualvar[e.i], &m.dualvar[e.j], m.nw)
+	subInto(s, s, &m.w2[k], m.nw)
+}
+
+// slackLess reports whether edge k's slack is below edge l's.
+func (m *matcher) slackLess(k, l int) bool {
+	var a, b weight
+	m.slackInto(k, &a)
+	m.slackInto(l, &b)
+	return a.lessN(&b, m.nw)
+}
+
+// slackAbove reports whether s is above edge l's slack.
+func (m *matcher) slackBelow(s *weight, l int) bool {
+	var b weight
+	m.slackInto(l, &b)
+	return s.lessN(&b, m.nw)
 }
 
 func (m *matcher) less(a, b weight) bool { return a.lessN(&b, m.nw) }
@@ -168,7 +190,7 @@ func (m *matcher) addBlossom(base, k int) {
 				}
 				_ = i
 				bj := m.inblossom[j]
-				if bj != b && m.label[bj] == 1 && (bestedgeto[bj] == -1 || m.less(m.slack(k), m.slack(bestedgeto[bj]))) {
+				if bj != b && m.label[bj] == 1 && (bestedgeto[bj] == -1 || m.slackLess(k, bestedgeto[bj])) {
 					bestedgeto[bj] = k
 				}
 			}
@@ -185,7 +207,7 @@ func (m *matcher) addBlossom(base, k int) {
 	m.blossombestedges[b] = best
 	m.bestedge[b] = -1
 	for _, k := range best {
-		if m.bestedge[b] == -1 || m.less(m.slack(k), m.slack(m.bestedge[b])) {
+		if m.bestedge[b] == -1 || m.slackLess(k, m.bestedge[b]) {
 			m.bestedge[b] = k
 		}
 	}
@@ -206,15 +228,7 @@ func (m *matcher) expandBlossom(b int, endstage bool) {
 		entrychild := m.inblossom[m.endpoint[m.labelend[b]^1]]
 		childs := m.blossomchilds[b]
 		endps := m.blossomendps[b]
-		j := indexOf(childs, entrychild)
-		var jstep, endptrick int
-		if j&1 != 0 {
-			j -= len(childs)
-			jstep, endptrick = 1, 0
-		} else {
-			jstep, endptrick = -1, 1
-		}
-		at := func(s []int, i int) int { return s[((i%len(s))+len(s))%len(s)] }
+		j, jstep, endptrick := direction(indexOf(childs, entrychild), len(childs))
 		p := m.labelend[b]
 		for j != 0 {
 			m.label[m.endpoint[p^1]] = 0
@@ -270,15 +284,7 @@ func (m *matcher) augmentBlossom(b, v int) {
 	childs := m.blossomchilds[b]
 	endps := m.blossomendps[b]
 	i := indexOf(childs, t)
-	j := i
-	var jstep, endptrick int
-	if i&1 != 0 {
-		j -= len(childs)
-		jstep, endptrick = 1, 0
-	} else {
-		jstep, endptrick = -1, 1
-	}
-	at := func(s []int, i int) int { return s[((i%len(s))+len(s))%len(s)] }
+	j, jstep, endptrick := direction(i, len(childs))
 	for j != 0 {
 		j += jstep
 		t = at(childs, j)
@@ -294,8 +300,6 @@ func (m *matcher) augmentBlossom(b, v int) {
 		m.mate[m.endpoint[p]] = p ^ 1
 		m.mate[m.endpoint[p^1]] = p
 	}
-	n := len(childs)
-	i = ((i % n) + n) % n
 	m.blossomchilds[b] = append(append([]int(nil), childs[i:]...), childs[:i]...)
 	m.blossomendps[b] = append(append([]int(nil), endps[i:]...), endps[:i]...)
 	m.blossombase[b] = m.blossombase[m.blossomchilds[b][0]]
@@ -345,8 +349,8 @@ func (m *matcher) run() []int {
 	// Slacks reach four times the greatest weight; two more bits.
 	m.nw = min(weightWords, maxweight.usedWords()+1)
 	m.w2 = make([]weight, len(m.edges))
-	for k, e := range m.edges {
-		m.w2[k] = e.w.addN(&m.edges[k].w, m.nw)
+	for k := range m.edges {
+		addInto(&m.w2[k], &m.edges[k].w, &m.edges[k].w, m.nw)
 	}
 	m.endpoint = make([]int, 2*len(m.edges))
 	m.neighbend = make([][]int, n)
@@ -416,7 +420,7 @@ func (m *matcher) run() []int {
 					}
 					var kslack weight
 					if !m.allowedge[k] {
-						kslack = m.slack(k)
+						m.slackInto(k, &kslack)
 						if kslack.negativeN(m.nw) || kslack.zeroN(m.nw) {
 							m.allowedge[k] = true
 						}
@@ -439,11 +443,11 @@ func (m *matcher) run() []int {
 						}
 					} else if m.label[m.inblossom[w]] == 1 {
 						b := m.inblossom[v]
-						if m.bestedge[b] == -1 || m.less(kslack, m.slack(m.bestedge[b])) {
+						if m.bestedge[b] == -1 || m.slackBelow(&kslack, m.bestedge[b]) {
 							m.bestedge[b] = k
 						}
 					} else if m.label[w] == 0 {
-						if m.bestedge[w] == -1 || m.less(kslack, m.slack(m.bestedge[w])) {
+						if m.bestedge[w] == -1 || m.slackBelow(&kslack, m.bestedge[w]) {
 							m.bestedge[w] = k
 						}
 					}
@@ -499,18 +503,18 @@ func (m *matcher) run() []int {
 			for v := 0; v < n; v++ {
 				switch m.label[m.inblossom[v]] {
 				case 1:
-					m.dualvar[v] = m.dualvar[v].subN(&delta, m.nw)
+					subInto(&m.dualvar[v], &m.dualvar[v], &delta, m.nw)
 				case 2:
-					m.dualvar[v] = m.dualvar[v].addN(&delta, m.nw)
+					addInto(&m.dualvar[v], &m.dualvar[v], &delta, m.nw)
 				}
 			}
 			for b := n; b < 2*n; b++ {
 				if m.blossombase[b] >= 0 && m.blossomparent[b] == -1 {
 					switch m.label[b] {
 					case 1:
-						m.dualvar[b] = m.dualvar[b].addN(&delta, m.nw)
+						addInto(&m.dualvar[b], &m.dualvar[b], &delta, m.nw)
 					case 2:
-						m.dualvar[b] = m.dualvar[b].subN(&delta, m.nw)
+						subInto(&m.dualvar[b], &m.dualvar[b], &delta, m.nw)
 					}
 				}
 			}
@@ -548,6 +552,21 @@ func (m *matcher) run() []int {
 	}
 	return out
 }
+
+// direction is how to walk around a blossom of n children from child j
+// to its base, child 0, along the even-length side: the start (made
+// negative to go forward), the step, and the trick that picks each
+// edge's endpoint on the way.
+func direction(j, n int) (start, step, endptrick int) {
+	if j&1 != 0 {
+		return j - n, 1, 0
+	}
+	return j, -1, 1
+}
+
+// at is s[i] with i taken modulo len(s), as the walks around a blossom
+// count below 0.
+func at(s []int, i int) int { return s[((i%len(s))+len(s))%len(s)] }
 
 func filled(n, v int) []int {
 	s := make([]int, n)

@@ -6,7 +6,7 @@ import "math/bits"
 // criterion of every bracket of a tournament of some hundreds of players
 // (the pairing checks that its fields fit). The matching computes on the
 // words its weights use only (the n methods).
-const weightWords = 16
+const weightWords = 12
 
 // weight is a signed integer of weightWords words in two's complement,
 // little-endian: the edge weights of the matching and its dual variables.
@@ -84,22 +84,20 @@ func (a weight) or(v uint64) weight {
 // n words: the matching's weights and duals, which the pairing keeps a
 // few bits below that size.
 
-func (a *weight) addN(b *weight, n int) weight {
-	var r weight
+// addInto sets r to a + b; r may be a or b.
+func addInto(r, a, b *weight, n int) {
 	var c uint64
 	for i := 0; i < n; i++ {
 		r[i], c = bits.Add64(a[i], b[i], c)
 	}
-	return r
 }
 
-func (a *weight) subN(b *weight, n int) weight {
-	var r weight
+// subInto sets r to a - b; r may be a or b.
+func subInto(r, a, b *weight, n int) {
 	var c uint64
 	for i := 0; i < n; i++ {
 		r[i], c = bits.Sub64(a[i], b[i], c)
 	}
-	return r
 }
 
 func (a *weight) negativeN(n int) bool { return a[n-1]>>63 != 0 }

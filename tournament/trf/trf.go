@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -328,29 +329,43 @@ func (t *Tournament) Played() int {
 }
 
 // FirstColourOf returns the first player's colour in round 1: XXC's, or,
-// without it, the colour of the player of the lowest start number who had
-// a colour in the first round anyone had one, reversed for each place he
-// stands below the first (as the pairing programs infer it); White when
-// no one has played yet.
+// without it, as the pairing programs infer it: in the first round in
+// which anyone had a colour, the colour of the first player (by start
+// number) paired in it or before, reversed once for each player paired
+// before him who had no colour in it (a bye); White when no one has
+// played yet.
 func (t *Tournament) FirstColourOf() Colour {
 	if t.FirstColour != NoColour {
 		return t.FirstColour
 	}
+	players := append([]Player(nil), t.Players...)
+	sort.Slice(players, func(i, j int) bool { return players[i].ID < players[j].ID })
 	for round := 0; round < t.Played(); round++ {
-		best := 0
-		var c Colour
-		for _, p := range t.Players {
-			if round < len(p.Rounds) && p.Rounds[round].Colour != NoColour && (best == 0 || p.ID < best) {
-				best, c = p.ID, p.Rounds[round].Colour
-			}
+		coloured := false
+		for _, p := range players {
+			coloured = coloured || round < len(p.Rounds) && p.Rounds[round].Colour != NoColour
 		}
-		if best == 0 {
+		if !coloured {
 			continue
 		}
-		if (best-1)%2 == 1 {
-			c = c.Opposite()
+		reversed := false
+		for _, p := range players {
+			paired := false
+			for _, r := range p.Rounds[:min(round+1, len(p.Rounds))] {
+				paired = paired || r.Opponent > 0 || r.Result == PairingBye
+			}
+			if !paired {
+				continue
+			}
+			if round < len(p.Rounds) && p.Rounds[round].Colour != NoColour {
+				c := p.Rounds[round].Colour
+				if reversed {
+					return c.Opposite()
+				}
+				return c
+			}
+			reversed = !reversed
 		}
-		return c
 	}
 	return White
 }

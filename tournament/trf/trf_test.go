@@ -169,15 +169,23 @@ func TestFirstColourOf(t *testing.T) {
 	if c := tour.FirstColourOf(); c != White {
 		t.Errorf("player 1 White in round 1: %c, want w", c)
 	}
-	// Player 1 absent in round 1: player 2's colour, reversed (an even
-	// start number has the other colour than the first's).
-	tour = &Tournament{FirstColour: NoColour, Players: []Player{
-		{ID: 1, Rounds: []Round{{0, NoColour, ZeroPointBye}}},
-		{ID: 2, Rounds: []Round{{3, Black, Win}}},
-		{ID: 3, Rounds: []Round{{2, White, Loss}}},
-	}}
-	if c := tour.FirstColourOf(); c != White {
-		t.Errorf("player 2 Black in round 1, player 1 absent: %c, want w", c)
+	// Player 1 absent in round 1, not paired: player 2's colour, as it
+	// is; player 1 with the pairing-allocated bye: player 2's, reversed.
+	for _, c := range []struct {
+		first Round
+		want  Colour
+	}{
+		{Round{0, NoColour, ZeroPointBye}, Black},
+		{Round{0, NoColour, PairingBye}, White},
+	} {
+		tour = &Tournament{FirstColour: NoColour, Players: []Player{
+			{ID: 3, Rounds: []Round{{2, White, Loss}}},
+			{ID: 1, Rounds: []Round{c.first}},
+			{ID: 2, Rounds: []Round{{3, Black, Win}}},
+		}}
+		if got := tour.FirstColourOf(); got != c.want {
+			t.Errorf("player 1 %c in round 1, player 2 Black: %c, want %c", c.first.Result, got, c.want)
+		}
 	}
 	if c := (&Tournament{FirstColour: NoColour}).FirstColourOf(); c != White {
 		t.Errorf("nothing played: %c, want w", c)
