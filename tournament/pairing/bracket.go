@@ -580,6 +580,9 @@ func (b *bracket) pairRemainder() {
 		}
 	}
 	// Each upper player against the highest lower one he can meet.
+	if b.pairUpperAtOnce(rem, upper) {
+		return
+	}
 	for pi, p := range rem {
 		if !upper(p) {
 			continue
@@ -598,4 +601,56 @@ func (b *bracket) pairRemainder() {
 		}
 		b.fixMate(v)
 	}
+}
+
+// pairUpperAtOnce gives each upper player of rem the highest lower player
+// he can meet, the higher upper players first, in one matching instead of
+// one each: every weight is shifted up to make room below for a field per
+// upper player, the highest's most significant, so that the matching
+// maximizes them in that order, as one matching after the other would. It
+// reports false, having done nothing, when the fields do not fit.
+func (b *bracket) pairUpperAtOnce(rem []int, upper func(int) bool) bool {
+	d, cur := b.d, b.cur
+	var uppers []int // positions in rem
+	for pi, p := range rem {
+		if upper(p) {
+			uppers = append(uppers, pi)
+		}
+	}
+	if len(uppers) < 2 {
+		return false
+	}
+	per := bitsFor(len(rem))
+	room := per * uint(len(uppers))
+	if d.fieldsWidth()+room+8 >= weightWords*64 {
+		return false
+	}
+	saved := make([][]weight, len(d.w))
+	for i := range d.w {
+		saved[i] = append([]weight(nil), d.w[i]...)
+		for j := range d.w[i] {
+			d.w[i][j] = d.w[i][j].shl(room)
+		}
+	}
+	for k, pi := range uppers {
+		p := rem[pi]
+		at := per * uint(len(uppers)-1-k)
+		addend := uint64(0)
+		for q := len(rem) - 1; q > pi; q-- {
+			o := rem[q]
+			if w := b.base[o][p]; !w.isZero() {
+				d.set(cur[p], cur[o], w.shl(room).add(small(addend).shl(at)))
+			}
+			addend++
+		}
+	}
+	b.stable = d.match()
+	d.w = saved
+	for _, pi := range uppers {
+		v := cur[rem[pi]]
+		m := b.stable[v]
+		b.matched[v], b.matched[m] = true, true
+		d.fix(v, m)
+	}
+	return true
 }

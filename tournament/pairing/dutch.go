@@ -71,7 +71,7 @@ type Swiss struct {
 var ErrNoPairing = errors.New("pairing: no pairing of the round keeps the absolute criteria")
 
 // ErrTooLarge is the error of a tournament whose criteria do not fit the
-// weights of the matching: several hundred players in many score groups.
+// weights of the matching: some hundreds of players over many rounds.
 var ErrTooLarge = errors.New("pairing: the tournament is too large to pair")
 
 // player is an entrant as the Dutch system sees him before the round.
