@@ -247,7 +247,7 @@ func TestChatCleaned(t *testing.T) {
 // its bucket drains (429 with Retry-After), another's are not; so are
 // the reports beyond an account's ten.
 func TestChatBounds(t *testing.T) {
-	e, _ := chatEnv(t, server.Config{ChatRate: throttle.Limit{Burst: 2, Every: time.Hour}})
+	e, st := chatEnv(t, server.Config{ChatRate: throttle.Limit{Burst: 2, Every: time.Hour}})
 	id, alice, bob := chatGame(t, e)
 	alice.mustSay(t, id, "", "one")
 	alice.mustSay(t, id, "", "two")
@@ -268,6 +268,22 @@ func TestChatBounds(t *testing.T) {
 	}
 	if code, msg := alice.postCode("/api/users/bob/report", map[string]any{"reason": "spam"}); code != http.StatusTooManyRequests || msg != "report.too_fast" {
 		t.Errorf("an eleventh report at once: %d %s, want 429 report.too_fast", code, msg)
+	}
+	reports, err := st.Reports(context.Background(), 20)
+	if err != nil || len(reports) != 10 || reports[0].ByName != "alice" || reports[0].AboutName != "bob" || reports[0].Game != id || reports[0].Reason != "spam" {
+		t.Errorf("the reports kept for the moderators: %+v, %v", reports, err)
+	}
+	for _, tt := range []struct {
+		body         map[string]any
+		status       int
+		code, reason string
+	}{
+		{map[string]any{"reason": " \u202e "}, http.StatusBadRequest, "report.no_reason", "no reason"},
+		{map[string]any{"reason": "x", "game": "nope"}, http.StatusNotFound, "game.not_found", "no such game"},
+	} {
+		if code, msg := bob.postCode("/api/users/alice/report", tt.body); code != tt.status || msg != tt.code {
+			t.Errorf("a report with %s: %d %s, want %d %s", tt.reason, code, msg, tt.status, tt.code)
+		}
 	}
 }
 
