@@ -109,7 +109,14 @@ func (h *chatHub) deliver(l chat.Line) {
 type blockLists struct {
 	mu    sync.Mutex
 	users map[int64]*blockList
+	// loading are the lists being read for a stream and not held yet,
+	// each with the count of its readers and of the changes announced
+	// meanwhile (gen), after which a reader reads it again.
+	loading map[int64]*blockLoad
 }
+
+// blockLoad is a list being read (blockLists.loading).
+type blockLoad struct{ readers, gen int }
 
 // blockList is the accounts one account blocks.
 type blockList struct {
@@ -137,26 +144,38 @@ func (b *blockList) replace(ids []int64) {
 }
 
 // hold returns the blocks of user, read from st unless a stream holds
-// them already, and the function that lets them go.
+// them already, and the function that lets them go. A change of them
+// announced while they are read (changed) has them read again.
 func (bl *blockLists) hold(ctx context.Context, st chat.Store, user int64) (*blockList, func(), error) {
 	bl.mu.Lock()
 	b := bl.users[user]
 	if b == nil {
-		bl.mu.Unlock()
-		ids, err := st.Blocked(ctx, user)
-		if err != nil {
-			return nil, nil, err
+		if bl.loading == nil {
+			bl.users, bl.loading = map[int64]*blockList{}, map[int64]*blockLoad{}
 		}
-		fresh := &blockList{}
-		fresh.replace(ids)
-		bl.mu.Lock()
-		if bl.users == nil {
-			bl.users = map[int64]*blockList{}
+		l := bl.loading[user]
+		if l == nil {
+			l = &blockLoad{}
+			bl.loading[user] = l
 		}
-		if b = bl.users[user]; b == nil {
-			b = fresh
-			bl.users[user] = b
+		l.readers++
+		for b == nil {
+			seen := l.gen
+			bl.mu.Unlock()
+			ids, err := st.Blocked(ctx, user)
+			bl.mu.Lock()
+			if err != nil {
+				bl.doneLoading(user, l)
+				bl.mu.Unlock()
+				return nil, nil, err
+			}
+			if b = bl.users[user]; b == nil && l.gen == seen {
+				b = &blockList{}
+				b.replace(ids)
+				bl.users[user] = b
+			}
 		}
+		bl.doneLoading(user, l)
 	}
 	b.refs++
 	bl.mu.Unlock()
@@ -169,6 +188,14 @@ func (bl *blockLists) hold(ctx context.Context, st chat.Store, user int64) (*blo
 	}, nil
 }
 
+// doneLoading notes that a reader of the list l of user is done. bl.mu is
+// locked.
+func (bl *blockLists) doneLoading(user int64, l *blockLoad) {
+	if l.readers--; l.readers == 0 {
+		delete(bl.loading, user)
+	}
+}
+
 // held returns the blocks of user if a stream holds them, else nil.
 func (bl *blockLists) held(user int64) *blockList {
 	bl.mu.Lock()
@@ -176,10 +203,22 @@ func (bl *blockLists) held(user int64) *blockList {
 	return bl.users[user]
 }
 
+// changed returns the blocks of user, which just changed, if a stream
+// holds them (for the caller to change them), else nil; a list being
+// read meanwhile is read again.
+func (bl *blockLists) changed(user int64) *blockList {
+	bl.mu.Lock()
+	defer bl.mu.Unlock()
+	if l := bl.loading[user]; l != nil {
+		l.gen++
+	}
+	return bl.users[user]
+}
+
 // set notes in the held list of user, if any, that he blocks whom (on)
 // or no longer does.
 func (bl *blockLists) set(user, whom int64, on bool) {
-	b := bl.held(user)
+	b := bl.changed(user)
 	if b == nil {
 		return
 	}
@@ -440,7 +479,7 @@ func (s *Server) chatInboxLoop() {
 // takeChatChange takes in c (chatInboxLoop).
 func (s *Server) takeChatChange(c store.Change) {
 	if c.Blocks != 0 {
-		if b := s.blocks.held(c.Blocks); b != nil {
+		if b := s.blocks.changed(c.Blocks); b != nil {
 			ids, err := s.chat.Blocked(s.ctx, c.Blocks)
 			if err != nil && s.ctx.Err() == nil {
 				s.log.Error("chat: blocks of the feed", "user", c.Blocks, "err", err)
