@@ -174,6 +174,12 @@ func ShortenName(s string) string {
 	return c
 }
 
+// CleanText is s as CleanName cleans it, without its bounds: the
+// control, format (bidirectional among them) and private-use characters
+// dropped, every run of white space one space, none at either end. The
+// chat's lines are cleaned with it.
+func CleanText(s string) string { return clean(s) }
+
 func clean(s string) string {
 	var b strings.Builder
 	space := false

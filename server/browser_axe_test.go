@@ -40,8 +40,8 @@ type axePage struct {
 var axePages = []axePage{
 	{name: "home", path: "/"},
 	{name: "home on a phone", path: "/", phone: true},
-	{name: "game", path: "/g/{game}", ready: gameReadyJS},
-	{name: "game on a phone", path: "/g/{game}", phone: true, ready: gameReadyJS},
+	{name: "game", path: "/g/{game}", ready: gameReadyJS + " && " + chatReadyJS},
+	{name: "game on a phone", path: "/g/{game}", phone: true, ready: gameReadyJS + " && " + chatReadyJS},
 	{name: "game over", path: "/g/{over}"},
 	{name: "lobby", path: "/lobby"},
 	{name: "lobby on a phone", path: "/lobby", phone: true},
@@ -80,6 +80,10 @@ const boardReadyJS = `Boolean(document.querySelector('#board.interactive'))`
 // gameReadyJS is true once the game page's board takes a move and shows a
 // column over prisoners, whose count label is checked with the rest.
 const gameReadyJS = boardReadyJS + ` && document.querySelectorAll('#board .badge .chip').length > document.querySelectorAll('#board .badge').length`
+
+// chatReadyJS is true once the game page's chat shows a line, and its
+// form to write another.
+const chatReadyJS = `Boolean(document.querySelector('[data-testid="chat-line"]')) && !document.querySelector('#chat-form').hidden`
 
 // lessonsReadyJS is true once the list of lessons is drawn.
 const lessonsReadyJS = `document.querySelectorAll('[data-testid="lesson-link"]').length > 0`
@@ -146,6 +150,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	const user = "Leitora"
 	evalJS[map[string]any](b, fetchJS("/api/account/signup", `{username: '`+user+`', password: 'a long password'}`))
 	game := b.engineGameAfter(16)
+	evalJS[map[string]any](b, fetchJS("/api/games/"+game+"/chat", `{text: 'good game'}`))
 	over := evalJS[map[string]any](b, fetchJS("/api/games", `{mode: 'engine', size: 7, color: 'white', level: 1}`))["id"].(string)
 	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/move", `{move: 'a1', ply: 0}`))
 	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/resign", `{}`))

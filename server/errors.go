@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"emergo/account"
+	"emergo/chat"
 	"emergo/enginework"
 	"emergo/game"
 	"emergo/lobby"
@@ -114,6 +115,28 @@ const (
 	codeChallengeTooFast  = "challenge.too_fast"
 	codeNoPool            = "pool.not_found" // quick pairing: no pool of that name
 
+	// Chat and moderation (chat.go): the chat kept by no store; a guest,
+	// who reads but does not write, block or report; a line empty, too
+	// long (params max, n), in a room not the writer's, too fast (param
+	// n, seconds), or beyond the site's bound; a block or report of
+	// oneself, beyond the bound of blocks (param n); a report without a
+	// reason, too fast (param n, minutes), or beyond the store's bound;
+	// a moderator's action by someone who is not one.
+	codeNoChat         = "chat.none"
+	codeChatLogIn      = "chat.log_in"
+	codeChatEmpty      = "chat.empty"
+	codeChatTooLong    = "chat.too_long"
+	codeChatNotPlayer  = "chat.not_player"
+	codeChatPlaying    = "chat.playing"
+	codeChatTooFast    = "chat.too_fast"
+	codeChatBusy       = "chat.busy"
+	codeChatSelf       = "chat.self"
+	codeTooManyBlocks  = "chat.too_many_blocks"
+	codeReportNoReason = "report.no_reason"
+	codeReportTooFast  = "report.too_fast"
+	codeReportsFull    = "report.full"
+	codeNotModerator   = "moderation.forbidden"
+
 	// Puzzles.
 	codeNoPuzzle = "puzzle.not_found"
 
@@ -130,7 +153,7 @@ const (
 // full server): answered 503, they are not errors of the server, and are
 // counted and logged apart from them.
 var busy = map[string]bool{codeAnalysisFull: true, codeServerBusy: true, codeHashQueueFull: true, codeLobbyFull: true, codeEngineGamesFull: true,
-	codeInvitationsFull: true}
+	codeInvitationsFull: true, codeChatBusy: true, codeReportsFull: true}
 
 // apiError is an error of a request itself, made by the HTTP layer: its
 // status, its code and parameters, and its English message.
@@ -172,12 +195,14 @@ func writeError(w http.ResponseWriter, err error) {
 // notation's and the accounts' all map here, and nowhere else.
 func httpError(err error) *apiError {
 	var (
-		ae   *apiError
-		name *account.NameError
-		over *game.OverError
-		none *game.NoOfferError
-		bad  *notation.MoveError
-		no   *view.Refusal
+		ae     *apiError
+		name   *account.NameError
+		over   *game.OverError
+		none   *game.NoOfferError
+		bad    *notation.MoveError
+		no     *view.Refusal
+		long   *chat.TooLongError
+		blocks *chat.TooManyBlocksError
 	)
 	switch {
 	case errors.As(err, &ae):
@@ -203,6 +228,12 @@ func httpError(err error) *apiError {
 		return failure(http.StatusConflict, code, "there is no "+what+" to "+answer)
 	case errors.As(err, &bad):
 		return moveError(bad)
+	case errors.As(err, &long):
+		return &apiError{http.StatusBadRequest, codeChatTooLong,
+			fmt.Sprintf("%d characters at most, this text has %d", long.Max, long.Len), map[string]any{"max": long.Max, "n": long.Len}}
+	case errors.As(err, &blocks):
+		return &apiError{http.StatusConflict, codeTooManyBlocks,
+			fmt.Sprintf("you may block at most %d accounts: unblock one first", blocks.Max), map[string]any{"n": blocks.Max}}
 	case errors.Is(err, rules.ErrIllegal):
 		return moveError(&notation.MoveError{Err: err})
 	}
@@ -245,6 +276,13 @@ var siteErrors = []struct {
 	{game.ErrTimeOut, http.StatusConflict, codeTimeOut, "your time ran out"},
 	{game.ErrNothingToTakeBack, http.StatusConflict, codeNothingToTake, "you have no move to take back"},
 	{game.ErrTooLate, http.StatusConflict, codeTooLate, "both players have moved: the game can no longer be aborted"},
+	{chat.ErrEmpty, http.StatusBadRequest, codeChatEmpty, "the line is empty"},
+	{chat.ErrGuest, http.StatusForbidden, codeChatLogIn, "guests read the chat but do not write in it, block or report: log in first"},
+	{chat.ErrNotPlayer, http.StatusForbidden, codeChatNotPlayer, "only the game's two players write in the players' room"},
+	{chat.ErrPlaying, http.StatusForbidden, codeChatPlaying, "the players do not write in the spectators' room while the game goes on"},
+	{chat.ErrSelf, http.StatusBadRequest, codeChatSelf, "you cannot block or report yourself"},
+	{chat.ErrNoReason, http.StatusBadRequest, codeReportNoReason, "a report needs a reason"},
+	{chat.ErrReportsFull, http.StatusServiceUnavailable, codeReportsFull, "the moderators have too many reports to read just now, try again later"},
 }
 
 func or(s, alt string) string {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"time"
+
+	"emergo/chat"
 )
 
 // handleEvents streams the game's state to a viewer as Server-Sent
@@ -26,9 +28,11 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	who.cookie, who.token = seatCookie(r)
 	wake := make(chan struct{}, 1)
 	defer lv.Subscribe(wake)()
-	s.stream(w, r, "state", wake, 0, func() (any, bool) {
+	cs, closeChat := s.openChat(r.Context(), lv, who)
+	defer closeChat()
+	s.streamWith(w, r, "state", wake, 0, func() (any, bool) {
 		return s.state(lv.View(), who), true
-	})
+	}, cs)
 }
 
 // streamPing is how often a quiet event stream sends a comment, so that
@@ -41,6 +45,14 @@ const streamPing = 15 * time.Second
 // skipped until the next time. It returns when the viewer goes or the
 // server stops.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, event string, wake <-chan struct{}, refresh time.Duration, view func() (any, bool)) {
+	s.streamWith(w, r, event, wake, refresh, view, nil)
+}
+
+// streamWith is stream, with a game's chat (events "chat") if cs is not
+// nil: its latest lines after the first view, then each line as it
+// comes, those its reader sees as he is when it is written, so that a
+// block or the end of the game counts at once.
+func (s *Server) streamWith(w http.ResponseWriter, r *http.Request, event string, wake <-chan struct{}, refresh time.Duration, view func() (any, bool), cs *chatStream) {
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -59,8 +71,30 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, event string, wa
 		data, _ := json.Marshal(v)
 		return write("event: " + event + "\ndata: " + string(data) + "\n\n")
 	}
+	var lines <-chan chat.Line
+	// sent are the latest lines sent at once, which the queue may bring
+	// again (written meanwhile).
+	sent := map[int64]bool{}
+	chatLine := func(l *chat.Line) bool {
+		if sent[l.ID] || !cs.reader().Sees(l) {
+			return true
+		}
+		data, _ := json.Marshal(lineOf(l))
+		return write("event: chat\ndata: " + string(data) + "\n\n")
+	}
 	if !send() {
 		return
+	}
+	if cs != nil {
+		lines = cs.lines
+		for i := range cs.first {
+			if !chatLine(&cs.first[i]) {
+				return
+			}
+		}
+		for i := range cs.first {
+			sent[cs.first[i].ID] = true
+		}
 	}
 	every := refresh
 	if every == 0 {
@@ -73,6 +107,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, event string, wa
 		select {
 		case <-wake:
 			ok = send()
+		case l := <-lines:
+			ok = chatLine(&l)
 		case <-tick.C:
 			if refresh != 0 {
 				ok = send()

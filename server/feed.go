@@ -102,8 +102,9 @@ func (s *Server) lobbyChanged(c *lobby.Challenge) {
 }
 
 // changed takes in a change announced by another server: the lobby's
-// viewers are woken, the idle workers look for work, and a game held in
-// memory takes the change in (round.Keeper.Heard).
+// viewers are woken, the idle workers look for work, the chat's lines
+// and blocks reach this server's streams (chatHeard), and a game held
+// in memory takes the change in (round.Keeper.Heard).
 func (s *Server) changed(c store.Change) {
 	if c.Origin == s.origin || s.ctx.Err() != nil {
 		return
@@ -114,6 +115,9 @@ func (s *Server) changed(c store.Change) {
 	}
 	if c.Work {
 		s.work.Wake()
+	}
+	if c.Chat != 0 || c.Blocks != 0 {
+		s.chatHeard(c)
 	}
 	s.rounds.Heard(c)
 }

@@ -403,6 +403,24 @@ func (s *Server) lobbyView(ctx context.Context, p lobby.Party, u *account.User, 
 	if err != nil {
 		return lobbyJSON{}, err
 	}
+	// The challenges of the accounts u blocks are not shown to him: they
+	// wait, as if unanswered, until they expire (chat.go, handleBlock).
+	var blocked func(int64) bool
+	if u != nil {
+		if blocked, err = s.blocked(ctx, u.ID); err != nil {
+			return lobbyJSON{}, err
+		}
+	}
+	if blocked != nil {
+		// A copy: mine may be the stream's list kept (keep).
+		shown := make([]lobby.Challenge, 0, len(mine))
+		for _, c := range mine {
+			if !blocked(c.From.User) {
+				shown = append(shown, c)
+			}
+		}
+		mine = shown
+	}
 	// Both lists come the oldest first: merged, the open ones shared
 	// with the other viewers unless p made them.
 	out := lobbyJSON{Me: me(u), Challenges: make([]*challengeJSON, 0, len(o.list)+len(mine))}
@@ -414,7 +432,7 @@ func (s *Server) lobbyView(ctx context.Context, p lobby.Party, u *account.User, 
 	for j := range o.list {
 		c := &o.list[j]
 		// p's own are in mine, as they are now, unless mine was cut.
-		if seen[c.ID] || !c.Live(now) {
+		if seen[c.ID] || !c.Live(now) || (blocked != nil && blocked(c.From.User)) {
 			continue
 		}
 		for ; i < len(mine) && !mine[i].Created.After(c.Created); i++ {
@@ -473,6 +491,13 @@ func (s *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 	p := partyOf(token, u)
 	wake, leave := s.hub.subscribe()
 	defer leave()
+	if u != nil && s.chat != nil {
+		// Held while the stream lasts, so that a block hides the
+		// blocked's challenges at the next wake-up, on any server.
+		if _, release, err := s.blocks.hold(r.Context(), s.chat, u.ID); err == nil {
+			defer release()
+		}
+	}
 	var keep ownList
 	s.stream(w, r, "lobby", wake, lobbyFresh, func() (any, bool) {
 		view, err := s.lobbyView(r.Context(), p, u, &keep)

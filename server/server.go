@@ -25,6 +25,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"emergo/account"
+	"emergo/chat"
 	"emergo/enginework"
 	"emergo/explorer"
 	"emergo/lobby"
@@ -163,6 +164,9 @@ type Config struct {
 	// kept, default 30 days; every UploadSweep (default an hour) the
 	// server deletes those idle for longer.
 	UploadIdle, UploadSweep time.Duration
+	// ChatRate bounds the chat lines of one account, counted in
+	// Throttles; default a burst of 5, then one every 2 s.
+	ChatRate throttle.Limit
 }
 
 // Server serves the site. Create it with New, serve Handler, and Close it
@@ -226,6 +230,17 @@ type Server struct {
 	uploads      store.Uploads
 	uploadLimits uploadThrottles
 	openedEvery  time.Duration
+	// chat keeps the games' chat and its moderation, nil if the store
+	// does not (then the site has no chat); chats holds the chat's
+	// viewers of each game, blocks the blocks of those with a stream
+	// open, chatIn the chat's changes of the feed to take in
+	// (chatHeard); chatRate, chatSiteRate and reportRate count the
+	// lines of each account and of all, and the reports of each account.
+	chat                               chat.Store
+	chats                              chatHub
+	blocks                             blockLists
+	chatIn                             chan store.Change
+	chatRate, chatSiteRate, reportRate throttle.Limiter
 }
 
 type clientLimit struct {
@@ -325,6 +340,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.UploadSweep <= 0 {
 		cfg.UploadSweep = time.Hour
 	}
+	if cfg.ChatRate == (throttle.Limit{}) {
+		cfg.ChatRate = chatRate
+	}
 	bctx, cancel := context.WithCancel(context.Background())
 	dctx, drain := context.WithCancel(bctx)
 	s := &Server{
@@ -349,6 +367,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.puzzles, _ = cfg.Store.(puzzle.Store)
 	s.explorer, _ = cfg.Store.(explorer.Store)
 	s.uploads = cfg.Uploads
+	if s.chat, _ = cfg.Store.(chat.Store); s.chat != nil && cfg.Accounts == nil {
+		s.chat = nil // a chat is between accounts
+	}
+	s.chatRate = cfg.Throttles.Limiter("chat", cfg.ChatRate)
+	s.chatSiteRate = cfg.Throttles.Limiter("chat-site", chatSiteRate)
+	s.reportRate = cfg.Throttles.Limiter("reports", reportRate)
 	s.uploadLimits = newUploadThrottles(cfg.Throttles, cfg.UploadLimit)
 	// An upload in use is noted opened well within its idle time.
 	s.openedEvery = min(24*time.Hour, cfg.UploadIdle/4)
@@ -359,6 +383,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if s.rounds, err = s.newKeeper(); err != nil {
 		s.Close()
 		return nil, err
+	}
+	if s.chat != nil {
+		s.chatIn = make(chan store.Change, chatInbox)
+		s.bg.Add(1)
+		go s.chatInboxLoop()
 	}
 	if s.feed != nil {
 		if err := s.follow(); err != nil {
@@ -561,6 +590,13 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/puzzles/{id}", s.api(s.handlePuzzle))
 	mux.HandleFunc("POST /api/puzzles/{id}/attempt", s.api(s.handlePuzzleAttempt))
 	mux.HandleFunc("GET /api/explorer", s.api(s.handleExplorer))
+	mux.HandleFunc("POST /api/games/{id}/chat", s.api(s.handleChat))
+	mux.HandleFunc("GET /api/games/{id}/chat", s.api(s.handleChatLines))
+	mux.HandleFunc("POST /api/users/{name}/block", s.api(s.handleBlock(true)))
+	mux.HandleFunc("POST /api/users/{name}/unblock", s.api(s.handleBlock(false)))
+	mux.HandleFunc("POST /api/users/{name}/report", s.api(s.handleReport))
+	mux.HandleFunc("POST /api/users/{name}/mute", s.api(s.handleMute(true)))
+	mux.HandleFunc("POST /api/users/{name}/unmute", s.api(s.handleMute(false)))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		// The patterns name their methods, so a path of the API asked
 		// with another method comes here: it is told the ones it takes.

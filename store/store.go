@@ -289,4 +289,14 @@ type Change struct {
 	// read back.
 	State *Game
 	Keep  int
+	// Chat, if not 0, is a chat line just written in the game ChatGame
+	// (package chat): a server with viewers of that game reads the line
+	// and brings it to them. The line is not carried, so that a payload
+	// stays short whatever the line.
+	Chat     int64
+	ChatGame string
+	// Blocks, if not 0, is an account whose blocks (package chat) just
+	// changed: a server that holds them reads them again, so that a
+	// block takes effect on the streams open on every server.
+	Blocks int64
 }

@@ -17,12 +17,16 @@ import (
 func TestHelpOfEveryCommand(t *testing.T) {
 	// A flag each command has, "" for none.
 	cases := map[string]string{
+		"admin":           "",
+		"admin grant":     "-db",
+		"admin reports":   "-n",
+		"admin revoke":    "-db",
 		"analyze":         "-depth",
 		"bench":           "-hash",
 		"book":            "",
-		"convert":         "-to",
 		"book build":      "-games",
 		"book show":       "-book",
+		"convert":         "-to",
 		"egtb":            "",
 		"egtb gen":        "-size",
 		"egtb probe":      "",
@@ -41,8 +45,8 @@ func TestHelpOfEveryCommand(t *testing.T) {
 		"tournament":      "",
 		"tournament pair": "-system",
 		"tune":            "",
-		"tune gen":        "-games",
 		"tune fit":        "-l2",
+		"tune gen":        "-games",
 		"tune spsa":       "-nodes",
 		"worker":          "-threads",
 	}

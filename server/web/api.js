@@ -169,16 +169,25 @@ export const playerPGN = (name, query) => `${user(name)}/games.pgn${query ? `?${
  * subscribe follows a game's live state. onState gets every state; onStatus
  * gets "open" or "reconnecting". The returned function stops it.
  */
-export const subscribe = (id, onState, onStatus) => follow(`${game(id)}/events`, 'state', onState, onStatus);
+export const subscribe = (id, onState, onStatus, onChat) =>
+  follow(`${game(id)}/events`, 'state', onState, onStatus, onChat ? { chat: onChat } : {});
+
+/** postChat writes text in a room of game id ("players" or "spectators"); the answer is the line {id, user, room, text, time}. */
+export const postChat = (id, text, room) => request('POST', `${game(id)}/chat`, { text, room });
+
+/** block hides the chat and the challenges of the account name from the viewer; unblock shows them again. */
+export const block = (name) => request('POST', `${user(name)}/block`, {});
+export const unblock = (name) => request('POST', `${user(name)}/unblock`, {});
 
 /**
  * follow follows the Server-Sent Events at path: onData gets the parsed data
- * of every event named name; onStatus gets "open" or "reconnecting".
+ * of every event named name, and each handler of others that of the event
+ * it is named for; onStatus gets "open" or "reconnecting".
  * EventSource reconnects by itself after a dropped connection; when it gives
  * up (a refused answer), a new one is opened after a pause that grows up to
  * half a minute. The returned function stops everything.
  */
-function follow(path, name, onData, onStatus) {
+function follow(path, name, onData, onStatus, others = {}) {
   let es = null;
   let timer = 0;
   let delay = 1000;
@@ -200,6 +209,15 @@ function follow(path, name, onData, onStatus) {
       onStatus('open');
       onData(data);
     });
+    for (const [other, handle] of Object.entries(others)) {
+      es.addEventListener(other, (ev) => {
+        try {
+          handle(JSON.parse(ev.data));
+        } catch {
+          // Not JSON: skipped.
+        }
+      });
+    }
     es.addEventListener('error', () => {
       if (stopped) return;
       onStatus('reconnecting');

@@ -1,12 +1,14 @@
 // The page of one game, "/g/{id}": it wires the state (sync.js), the board
 // (board.js), the panel (panel.js), the clocks (clock.js) or the days per
-// move (deadline.js), replay (replay.js) and analysis (analysis.js) to the
-// markup and to each other, and sends the player's actions.
+// move (deadline.js), replay (replay.js), analysis (analysis.js) and the
+// chat (chat.js) to the markup and to each other, and sends the player's
+// actions.
 
 import * as api from './api.js';
 import { Analysis } from './analysis.js';
 import { announcement } from './announce.js';
 import { Board } from './board.js';
+import { ChatPanel } from './chat.js';
 import { Clocks } from './clock.js';
 import { Deadline } from './deadline.js';
 import { $, focusable, h, keepFocus, showMessage } from './dom.js';
@@ -36,6 +38,7 @@ export class GamePage {
       onConn: (status) => {
         $('#conn').hidden = status === 'open';
       },
+      onChat: (line) => this.chat && this.chat.take(line),
     });
     this.replay = new Replay((ply) => api.positionAt(id, ply));
     this.clocks = new Clocks();
@@ -57,6 +60,7 @@ export class GamePage {
     this.msg = $('[data-testid="message"]', main);
     this.board = new Board($('#board'), { onMove: (m) => this.play(m), label: t('board.label') });
     this.deadline = new Deadline($('#deadline'));
+    this.chat = new ChatPanel($('#chat'), this.id);
     this.analysis = new Analysis(this.id, $('#analysis'), (busy) => {
       if (this.state) this.keepFocus(() => renderAnalysis(this.state, busy));
     });
@@ -170,6 +174,7 @@ export class GamePage {
       const m = playedMove(prev, s);
       if (m) this.animateNext = m;
     }
+    this.chat.setState(s);
     $('#dl-json-note').hidden = s.size !== 7;
     if (!this.userFlipped) {
       const want = s.you === 'black';

@@ -41,13 +41,15 @@ export function playedMove(prev, next) {
 /**
  * GameSync keeps the state of game id. onState(state, prev) hears of every
  * state taken; onConn hears "open" or "reconnecting" from the live
- * connection. source is the API (replaced in tests).
+ * connection, onChat each chat line it brings (chat.js). source is the API
+ * (replaced in tests).
  */
 export class GameSync {
-  constructor(id, { onState, onConn }, source = api) {
+  constructor(id, { onState, onConn, onChat }, source = api) {
     this.id = id;
     this.onState = onState;
     this.onConn = onConn;
+    this.onChat = onChat;
     this.source = source;
     this.state = null;
     this.unfollow = null;
@@ -68,7 +70,7 @@ export class GameSync {
    */
   follow() {
     if (this.unfollow) this.unfollow();
-    this.unfollow = this.source.subscribe(this.id, (s) => this.apply(s), this.onConn);
+    this.unfollow = this.source.subscribe(this.id, (s) => this.apply(s), this.onConn, this.onChat);
   }
 
   /** load asks for the state; a refusal is thrown. */

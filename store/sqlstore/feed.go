@@ -99,8 +99,11 @@ type wireChange struct {
 	Work    bool   `json:"work,omitempty"`
 	// State and Keep are the change itself (store.Change), left out
 	// of a payload that would be too long for PostgreSQL.
-	State *store.Game `json:"state,omitempty"`
-	Keep  int         `json:"keep,omitempty"`
+	State    *store.Game `json:"state,omitempty"`
+	Keep     int         `json:"keep,omitempty"`
+	Chat     int64       `json:"chat,omitempty"`
+	ChatGame string      `json:"chatGame,omitempty"`
+	Blocks   int64       `json:"blocks,omitempty"`
 }
 
 // maxPayload is the longest payload sent: PostgreSQL refuses one of 8,000

@@ -57,6 +57,9 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 	t.Run("Uploads", func(t *testing.T) {
 		storetest.Uploads(t, func(t *testing.T) storetest.UploadStore { return fresh(t) })
 	})
+	t.Run("Chat", func(t *testing.T) {
+		storetest.Chat(t, func(t *testing.T) storetest.ChatStore { return fresh(t) })
+	})
 	t.Run("Jobs", func(t *testing.T) {
 		queuetest.Run(t, func(t *testing.T) enginework.Store { return fresh(t) })
 	})
