@@ -23,7 +23,11 @@ export class Drag {
     svg.addEventListener('pointermove', (e) => this.move(e));
     svg.addEventListener('pointerup', (e) => this.up(e));
     svg.addEventListener('pointercancel', () => this.cancel());
-    svg.addEventListener('lostpointercapture', () => this.cancel());
+    // The board losing the pointer ends a drag; a square's man losing it
+    // to the board (a finger's implicit capture, moved) does not.
+    svg.addEventListener('lostpointercapture', (e) => {
+      if (e.target === svg) this.cancel();
+    });
     svg.addEventListener('click', (e) => {
       if (!this.swallow) return;
       this.swallow = false;
