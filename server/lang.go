@@ -94,13 +94,6 @@ func acceptedTags(header string) []language.Tag {
 	return tags
 }
 
-// lang is the language of the site for r: the account's choice, the
-// browser's, or its Accept-Language's (see languages). Pages (page) and
-// anything served in a language ask it.
-func (s *Server) lang(r *http.Request) string {
-	return langOf(r, s.pageUser(r))
-}
-
 // look is what a page's <html> says of its reader: the language, and
 // the preferences (prefs.go), of u's account if one is logged in.
 func (s *Server) look(r *http.Request) (lang string, p account.Prefs) {
@@ -109,7 +102,8 @@ func (s *Server) look(r *http.Request) (lang string, p account.Prefs) {
 }
 
 // langOf is the language of the site for r, u's account if one is
-// logged in.
+// logged in: the account's choice, the browser's, or its
+// Accept-Language's (see languages).
 func langOf(r *http.Request, u *account.User) string {
 	if u != nil && knownLang(u.Lang) {
 		return u.Lang
