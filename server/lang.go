@@ -94,8 +94,8 @@ func acceptedTags(header string) []language.Tag {
 	return tags
 }
 
-// look is what a page's <html> says of its reader: the language, and
-// the preferences (prefs.go), of u's account if one is logged in.
+// look is what a page's <html> says of its reader: the language and
+// the preferences (prefs.go), the account's if one is logged in.
 func (s *Server) look(r *http.Request) (lang string, p account.Prefs) {
 	u := s.pageUser(r)
 	return langOf(r, u), readerPrefs(r, u)
