@@ -29,6 +29,17 @@ type User struct {
 	// Lang is the language its owner chose for the site ("en", "pt",
 	// "ru", "lfn"), or "" until he chooses one.
 	Lang string
+	// Prefs are how its owner likes the site to look and sound.
+	Prefs Prefs
+}
+
+// Prefs are how an account likes the site to look and sound, each ""
+// until its owner chooses (then the browser's choice or the site's
+// default holds). The server checks the values; the store keeps them.
+type Prefs struct {
+	Theme string // the colours: "system", "light" or "dark"
+	Board string // the board's theme: "green", "wood" or "slate"
+	Sound string // the sounds of play: "on" or "off"
 }
 
 // Profile is what anyone may know of an account: its name and age, and
@@ -78,6 +89,9 @@ type Store interface {
 	DeleteSessions(ctx context.Context, userID int64) error
 	// SetLang sets the language of the user id, or returns ErrNotFound.
 	SetLang(ctx context.Context, id int64, lang string) error
+	// SetPrefs sets the preferences of p that are not "" for the user
+	// id, keeping the others, or returns ErrNotFound.
+	SetPrefs(ctx context.Context, id int64, p Prefs) error
 }
 
 // ErrWrongPassword is the answer to a login whose username or password is
@@ -415,6 +429,12 @@ func (s *Service) LogOut(ctx context.Context, token string) error {
 // caller checks that the site has it.
 func (s *Service) SetLang(ctx context.Context, id int64, lang string) error {
 	return s.st.SetLang(ctx, id, lang)
+}
+
+// SetPrefs remembers the preferences of p that are not "" for the user
+// id. The caller checks their values.
+func (s *Service) SetPrefs(ctx context.Context, id int64, p Prefs) error {
+	return s.st.SetPrefs(ctx, id, p)
 }
 
 // LogOutEverywhere ends every session of a user.

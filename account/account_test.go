@@ -115,6 +115,22 @@ func (m *memStore) SetLang(_ context.Context, id int64, lang string) error {
 	return account.ErrNotFound
 }
 
+func (m *memStore) SetPrefs(_ context.Context, id int64, p account.Prefs) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, u := range m.users {
+		if u.ID == id {
+			for _, f := range [][2]*string{{&u.Prefs.Theme, &p.Theme}, {&u.Prefs.Board, &p.Board}, {&u.Prefs.Sound, &p.Sound}} {
+				if *f[1] != "" {
+					*f[0] = *f[1]
+				}
+			}
+			return nil
+		}
+	}
+	return account.ErrNotFound
+}
+
 // clock is a time that moves only when told.
 type clock struct {
 	mu sync.Mutex

@@ -145,11 +145,13 @@ func (s *Server) setSession(w http.ResponseWriter, r *http.Request, token string
 	http.SetCookie(w, c)
 }
 
-// userJSON is an account as the API shows it to its owner: its name and
-// the language it chose for the site ("" for none yet).
+// userJSON is an account as the API shows it to its owner: its name,
+// the language it chose for the site ("" for none yet) and its
+// preferences (prefs.go).
 type userJSON struct {
-	Name string `json:"name"`
-	Lang string `json:"lang"`
+	Name  string    `json:"name"`
+	Lang  string    `json:"lang"`
+	Prefs prefsJSON `json:"prefs"`
 }
 
 // me is the viewer's account as the API shows it, or nil.
@@ -157,7 +159,7 @@ func me(u *account.User) *userJSON {
 	if u == nil {
 		return nil
 	}
-	return &userJSON{Name: u.Name, Lang: u.Lang}
+	return &userJSON{Name: u.Name, Lang: u.Lang, Prefs: toPrefsJSON(u.Prefs)}
 }
 
 type credentials struct {

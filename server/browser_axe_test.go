@@ -139,8 +139,9 @@ func (b *browser) axeCheck(page, src string) {
 }
 
 // TestBrowserAccessibility: every page of axePages, as a reader with an
-// account sees it, breaks no rule of WCAG 2.0 or 2.1 at levels A and AA
-// that axe-core checks.
+// account sees it, in the light colours and in the dark ones (the
+// system's preference, style.css), breaks no rule of WCAG 2.0 or 2.1 at
+// levels A and AA that axe-core checks.
 func TestBrowserAccessibility(t *testing.T) {
 	src := requireAxe(t)
 	exe := requireChromium(t)
@@ -158,29 +159,42 @@ func TestBrowserAccessibility(t *testing.T) {
 	paths := strings.NewReplacer("{game}", game, "{over}", over, "{user}", user)
 
 	lang := ""
-	for _, p := range axePages {
-		want := p.lang
-		if want == "" {
-			want = "en"
+	for _, dark := range []bool{false, true} {
+		b.darkScheme(dark)
+		for _, p := range axePages {
+			if dark {
+				p.name += " (dark)"
+			}
+			checkAxePage(b, ts.URL, paths, p, &lang, src)
 		}
-		if want != lang {
-			evalJS[map[string]any](b, fetchJS("/api/lang", `{lang: '`+want+`'}`))
-			lang = want
-		}
-		w, h := int64(1280), int64(960)
-		if p.phone {
-			w, h = 390, 844
-		}
-		b.do("a window for the "+p.name+" page", chromedp.EmulateViewport(w, h))
-		b.do("open the "+p.name+" page", chromedp.Navigate(ts.URL+paths.Replace(p.path)))
-		ready := pageReadyJS + `('` + want + `')`
-		if p.ready != "" {
-			ready += " && " + p.ready
-		}
-		poll(b, "the "+p.name+" page is drawn", func() (bool, error) { return tryJS[bool](b, ready) },
-			func(ok bool) bool { return ok })
-		b.axeCheck(p.name, src)
 	}
+}
+
+// checkAxePage opens the page p as b, in its language (switching from
+// *lang, the one b was in), and runs the check on it.
+func checkAxePage(b *browser, url string, paths *strings.Replacer, p axePage, lang *string, src string) {
+	b.t.Helper()
+	want := p.lang
+	if want == "" {
+		want = "en"
+	}
+	if want != *lang {
+		evalJS[map[string]any](b, fetchJS("/api/lang", `{lang: '`+want+`'}`))
+		*lang = want
+	}
+	w, h := int64(1280), int64(960)
+	if p.phone {
+		w, h = 390, 844
+	}
+	b.do("a window for the "+p.name+" page", chromedp.EmulateViewport(w, h))
+	b.do("open the "+p.name+" page", chromedp.Navigate(url+paths.Replace(p.path)))
+	ready := pageReadyJS + `('` + want + `')`
+	if p.ready != "" {
+		ready += " && " + p.ready
+	}
+	poll(b, "the "+p.name+" page is drawn", func() (bool, error) { return tryJS[bool](b, ready) },
+		func(ok bool) bool { return ok })
+	b.axeCheck(p.name, src)
 }
 
 // engineGameAfter creates a 7x7 game against the engine at level 1, the

@@ -94,11 +94,18 @@ func acceptedTags(header string) []language.Tag {
 	return tags
 }
 
-// lang is the language of the site for r: the account's choice, the
-// browser's, or its Accept-Language's (see languages). Pages (page) and
-// anything served in a language ask it.
-func (s *Server) lang(r *http.Request) string {
-	if u := s.pageUser(r); u != nil && knownLang(u.Lang) {
+// look is what a page's <html> says of its reader: the language and
+// the preferences (prefs.go), the account's if one is logged in.
+func (s *Server) look(r *http.Request) (lang string, p account.Prefs) {
+	u := s.pageUser(r)
+	return langOf(r, u), readerPrefs(r, u)
+}
+
+// langOf is the language of the site for r, u's account if one is
+// logged in: the account's choice, the browser's, or its
+// Accept-Language's (see languages).
+func langOf(r *http.Request, u *account.User) string {
+	if u != nil && knownLang(u.Lang) {
 		return u.Lang
 	}
 	if c, err := r.Cookie(langCookie); err == nil && knownLang(c.Value) {
@@ -165,7 +172,8 @@ var htmlLang = regexp.MustCompile(`<html lang="[a-z]*"`)
 // it (web/i18n.js).
 func (s *Server) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		s.writePage(w, r, name, s.lang(r))
+		lang, p := s.look(r)
+		s.writePage(w, r, name, lang, p)
 	}
 }
 
@@ -173,18 +181,19 @@ func (s *Server) page(name string) http.HandlerFunc {
 // in English, rules.{code}.html in the others, each written in its
 // language with the same numbers and diagrams (server/internal/diagram).
 func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
-	lang := s.lang(r)
+	lang, p := s.look(r)
 	name := "rules.html"
 	if lang != defaultLang {
 		name = "rules." + lang + ".html"
 	}
-	s.writePage(w, r, name, lang)
+	s.writePage(w, r, name, lang, p)
 }
 
-// writePage writes the page name of web/ with lang in its <html lang>,
-// and its <noscript> part in lang: the page's script translates the rest,
-// but a reader without JavaScript reads only what the server wrote.
-func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name, lang string) {
+// writePage writes the page name of web/ with lang in its <html lang>
+// and the reader's preferences p in its attributes (prefAttrs), and its
+// <noscript> part in lang: the page's script translates the rest, but a
+// reader without JavaScript reads only what the server wrote.
+func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name, lang string, p account.Prefs) {
 	body, err := fs.ReadFile(webRoot, name)
 	if err != nil {
 		s.log.Error("page", "name", name, "err", err)
@@ -200,9 +209,9 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name, lang st
 	h.Set("Content-Language", lang)
 	h.Add("Vary", "Cookie, Accept-Language")
 	var b bytes.Buffer
-	b.Grow(len(body) + 8)
+	b.Grow(len(body) + 64)
 	b.Write(body[:loc[0]])
-	b.WriteString(`<html lang="` + lang + `"`)
+	b.WriteString(`<html lang="` + lang + `"` + prefAttrs(p))
 	rest := body[loc[1]:]
 	for {
 		before, inside, ok := bytes.Cut(rest, []byte("<noscript>"))

@@ -71,7 +71,7 @@ func translate(page []byte, lang string) []byte {
 // notFound answers 404 with the site's page for an address of the given
 // kind ("page" or "game") that leads nowhere, in the reader's language.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request, kind string) {
-	lang := s.lang(r)
+	lang, p := s.look(r)
 	body, err := fs.ReadFile(webRoot, "notfound.html")
 	if err != nil {
 		panic("server: no notfound.html") // the embedded pages are part of the build
@@ -84,7 +84,7 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, kind string) {
 		b.Write(line)
 	}
 	page := translate(b.Bytes(), lang)
-	page = htmlLang.ReplaceAll(page, []byte(`<html lang="`+lang+`"`))
+	page = htmlLang.ReplaceAll(page, []byte(`<html lang="`+lang+`"`+prefAttrs(p)))
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Content-Language", lang)
@@ -118,7 +118,8 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.writePage(w, r, "index.html", s.lang(r))
+	lang, p := s.look(r)
+	s.writePage(w, r, "index.html", lang, p)
 }
 
 // staticFiles serves the files of web/, and the 404 page for a path

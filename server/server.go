@@ -584,6 +584,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.api(s.handleRematch))
 	mux.HandleFunc("GET /api/engines", s.api(s.handleEngines))
 	mux.HandleFunc("POST /api/lang", s.api(s.handleLang))
+	mux.HandleFunc("POST /api/prefs", s.api(s.handlePrefs))
 	mux.HandleFunc("GET /api/lessons", s.api(s.handleLessons))
 	mux.HandleFunc("POST /api/position/why", s.api(s.handleWhy))
 	mux.HandleFunc("GET /api/puzzles/next", s.api(s.handleNextPuzzle))

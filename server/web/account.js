@@ -6,6 +6,7 @@
 import * as api from './api.js';
 import { $, h, playerLink, showMessage } from './dom.js';
 import { lang, t } from './i18n.js';
+import { applyPrefs, readerPrefs } from './settings.js';
 
 /** The username rules of the server (docs/api.md), checked before sending. */
 export const usernameLimits = { min: 3, max: 20, pattern: /^[A-Za-z][A-Za-z0-9_-]*$/ };
@@ -47,7 +48,9 @@ const words = {
  * accountArea fills the header's #account and keeps it up to date;
  * onChange(user) runs after each login or logout (user null), for a page
  * that shows things by who is looking. A login into an account that chose
- * another language than the page's loads the page again, in that one.
+ * another language than the page's loads the page again, in that one; a
+ * login or a logout shows the page in the colours, board and sound of the
+ * reader it leaves (settings.js).
  */
 export function accountArea(onChange = () => {}) {
   const area = $('#account');
@@ -106,6 +109,7 @@ export function accountArea(onChange = () => {}) {
         location.reload();
         return;
       }
+      applyPrefs(readerPrefs(document.cookie, user));
       show(user);
       onChange(user);
     } catch (e) {
@@ -134,6 +138,7 @@ export function accountArea(onChange = () => {}) {
   const logout = async () => {
     try {
       await api.logout();
+      applyPrefs(readerPrefs(document.cookie, null));
       show(null);
       onChange(null);
     } catch (e) {

@@ -268,6 +268,13 @@ export const seekPool = (id, onState, onStatus) => follow(`/api/pools/${encodeUR
 /** setLang makes code this browser's language, and the account's if one is logged in. */
 export const setLang = (code) => request('POST', '/api/lang', { lang: code });
 
+/**
+ * setPrefs keeps the reader's choices of prefs ({theme, board, sound}, any
+ * of them) in this browser, and in the account if one is logged in; it
+ * answers all of them as they now stand.
+ */
+export const setPrefs = (prefs) => request('POST', '/api/prefs', prefs);
+
 /** engines are the engine's levels with their estimated ratings: {levels: [{level, rating}]}. */
 export const engines = () => request('GET', '/api/engines');
 

@@ -1,11 +1,12 @@
-// The board: an SVG drawing of a position that the player can click, tap or
-// steer with the keyboard. It knows the geometry of the board and, through
-// notation.js, the notation of moves (RULES 7), and nothing of the server:
-// the legal moves come in from outside, and a chosen move goes out through
-// onMove.
+// The board: an SVG drawing of a position that the player can click, tap,
+// drag on (drag.js) or steer with the keyboard. It knows the geometry of
+// the board and, through notation.js, the notation of moves (RULES 7),
+// and nothing of the server: the legal moves come in from outside, and a
+// chosen move goes out through onMove, a premove through onPremove.
 
 import { anyMoveClick } from './anymove.js';
 import { svgEl } from './dom.js';
+import { Drag } from './drag.js';
 import { t } from './i18n.js';
 import { FILES, isPlayable, parseMove, parseSquare, squareName } from './notation.js';
 import { other } from './text.js';
@@ -120,17 +121,22 @@ export function handStack(colour, count) {
 }
 
 /**
- * Board draws a position into an <svg> and turns clicks, taps and keys into
- * moves. Call update with each new position; onMove(text) receives a move
- * the player completed, always one of the legal moves given. While the
- * board is not interactive, onSquare(square) receives the squares
- * clicked or chosen with the keyboard (the analysis board's set-up).
+ * Board draws a position into an <svg> and turns clicks, taps, drags and
+ * keys into moves. Call update with each new position; onMove(text)
+ * receives a move the player completed, always one of the legal moves
+ * given. While the board takes a premove (update's premove), the same
+ * choices make one of any move of the player's (anymove.js), which it
+ * keeps and shows (premove, takePremove, cancelPremove) and tells
+ * onPremove(text), and onPremove(null) when it is cancelled. While the
+ * board takes neither, onSquare(square) receives the squares clicked or
+ * chosen with the keyboard (the analysis board's set-up).
  */
 export class Board {
-  constructor(svg, { onMove = () => {}, onSquare = () => {}, label = '' } = {}) {
+  constructor(svg, { onMove = () => {}, onSquare = () => {}, onPremove = () => {}, label = '' } = {}) {
     this.svg = svg;
     this.onMove = onMove;
     this.onSquare = onSquare;
+    this.onPremove = onPremove;
     this.size = 0;
     this.flipped = false;
     this.columns = new Map(); // square -> {owner, top, prisoners}
@@ -145,11 +151,17 @@ export class Board {
     this.focusSquare = null;
     this.anim = null;
     this.arrow = null; // the move drawn as an arrow (setArrow)
+    this.premoving = false; // the board takes a premove
+    this.you = ''; // the colour whose premove it takes
+    this.queued = null; // the premove kept: {text, squares}
+    this.mode = '';
+    this.dragFrom = null; // the square whose column is dragged
     svg.setAttribute('role', 'group');
     svg.setAttribute('aria-label', label);
     svg.classList.add('board');
     svg.addEventListener('click', (e) => this._onClick(e));
     svg.addEventListener('keydown', (e) => this._onKey(e));
+    this.drag = new Drag(this);
   }
 
   /** setFlipped turns the board so that Black sits at the bottom (true). */
@@ -167,11 +179,12 @@ export class Board {
 
   /**
    * update shows a position. p: {size, board, lastMove, legal, interactive,
-   * any, animate}: board as the API's column list, legal as move texts (only
-   * used when interactive), animate a move text to play out (the move that
-   * led to this position). With any, the board takes any move, legal or
-   * not (anymove.js); give it no legal moves, so that it marks no square
-   * as a destination.
+   * any, premove, you, animate}: board as the API's column list, legal as
+   * move texts (only used when interactive), animate a move text to play
+   * out (the move that led to this position). With any, the board takes
+   * any move, legal or not (anymove.js); give it no legal moves, so that
+   * it marks no square as a destination. With premove (and not
+   * interactive), it takes a premove of you, the colour to move next.
    */
   update(p) {
     this._finishAnim();
@@ -184,6 +197,16 @@ export class Board {
     this.lastMove = p.lastMove ? parseMove(p.lastMove) : null;
     this.interactive = Boolean(p.interactive);
     this.any = Boolean(p.any);
+    this.premoving = !this.interactive && Boolean(p.premove);
+    this.you = p.you || '';
+    // What a half-chosen move was chosen for has gone: a premove's
+    // squares are no move's, nor a move's a premove's.
+    const mode = this.interactive ? 'move' : this.premoving ? 'premove' : '';
+    if (mode !== this.mode) {
+      this.mode = mode;
+      this.path = [];
+      this.drag.cancel();
+    }
     const legal = this.interactive ? p.legal || [] : [];
     const key = legal.join(' ');
     if (key !== this.legalKey) {
@@ -198,7 +221,6 @@ export class Board {
       }
       this.path = [];
     }
-    if (!this.interactive) this.path = [];
     this._render();
     if (p.animate && !reducedMotion()) this._animate(p.animate);
   }
@@ -210,11 +232,53 @@ export class Board {
     this._render();
   }
 
+  /** premove is the text of the premove kept, or null. */
+  get premove() {
+    return this.queued ? this.queued.text : null;
+  }
+
+  /** takePremove forgets the premove kept and returns its text, or null: the page plays it. */
+  takePremove() {
+    const text = this.premove;
+    if (text) {
+      this.queued = null;
+      this._render();
+    }
+    return text;
+  }
+
+  /** cancelPremove forgets the premove kept, and says so to onPremove. */
+  cancelPremove() {
+    if (!this.queued) return;
+    this.queued = null;
+    this._render();
+    this.onPremove(null);
+  }
+
+  /** handDrag starts a drag of a man of colour from its hand by the press e, if the board takes an entry of it. */
+  handDrag(e, colour) {
+    if (colour !== this.you) return;
+    const enters = this.interactive ? this.entries.size > 0 && !this.any : this.premoving && colour === this.you && !this.queued;
+    if (enters && this.path.length === 0) this.drag.fromHand(e, colour);
+  }
+
   _xy(f, r) {
     const n = this.size;
     const col = this.flipped ? n - 1 - f : f;
     const row = this.flipped ? r : n - 1 - r;
     return { x: ML + col * C, y: MT + row * C };
+  }
+
+  /** squareAt is the playable square at the point {x, y} of the drawing, or null. */
+  squareAt(pt) {
+    if (!pt) return null;
+    const n = this.size;
+    const col = Math.floor((pt.x - ML) / C);
+    const row = Math.floor((pt.y - MT) / C);
+    if (col < 0 || row < 0 || col >= n || row >= n) return null;
+    const f = this.flipped ? n - 1 - col : col;
+    const r = this.flipped ? row : n - 1 - row;
+    return isPlayable(f, r) ? squareName(f, r) : null;
   }
 
   _centre(sq) {
@@ -239,6 +303,7 @@ export class Board {
     this.pathLayer = svgEl('g', { class: 'path-layer', 'pointer-events': 'none' }, svg);
     this.arrowLayer = svgEl('g', { class: 'arrow-layer', 'pointer-events': 'none' }, svg);
     this.animLayer = svgEl('g', { class: 'anim-layer', 'pointer-events': 'none' }, svg);
+    this.dragLayer = svgEl('g', { class: 'drag-layer', 'pointer-events': 'none' }, svg);
     for (let i = 0; i < n; i++) {
       const f = this.flipped ? n - 1 - i : i;
       const fx = ML + i * C + C / 2;
@@ -303,6 +368,7 @@ export class Board {
     const chosen = new Set(this.path);
     const next = new Set(this.path.length ? this._continuations().map((m) => m.squares[this.path.length]) : []);
     const movable = new Set(this.path.length === 0 ? this.paths.map((m) => m.squares[0]) : []);
+    const premove = new Set(this.queued ? this.queued.squares : []);
     this.badgeLayer.replaceChildren();
     for (const [name, s] of this.squares) {
       const col = this.columns.get(name);
@@ -318,6 +384,8 @@ export class Board {
         target,
         movable: movable.has(name),
         occupied: Boolean(col),
+        premove: premove.has(name),
+        'drag-from': this.dragFrom === name,
       };
       for (const [k, v] of Object.entries(flags)) s.g.classList.toggle(k, v);
       const notes = [name, describeColumn(col)];
@@ -325,11 +393,13 @@ export class Board {
       if (target) notes.push(this.entries.has(name) && this.path.length === 0 ? t('board.can_enter') : t('board.destination'));
       else if (movable.has(name)) notes.push(t('board.can_move'));
       if (last.has(name)) notes.push(t('board.last_move'));
+      if (premove.has(name)) notes.push(t('board.premove'));
       const label = notes.join(', ');
       s.g.setAttribute('aria-label', label);
       s.g.setAttribute('aria-pressed', String(chosen.has(name)));
     }
     this.svg.classList.toggle('interactive', this.interactive);
+    this.svg.classList.toggle('premoving', this.premoving);
     this._renderPath();
     this._renderArrow();
   }
@@ -404,7 +474,8 @@ export class Board {
 
   _activate(sq) {
     if (!this.interactive) {
-      this.onSquare(sq);
+      if (this.premoving) this._activatePremove(sq);
+      else this.onSquare(sq);
       return;
     }
     if (this.any) {
@@ -452,6 +523,87 @@ export class Board {
     if (move) this.onMove(move);
   }
 
+  // A premove is chosen as any move is, from a column of the player's
+  // own or an empty square; a click while one is kept cancels it.
+  _activatePremove(sq) {
+    if (this.queued) {
+      this.cancelPremove();
+      return;
+    }
+    const col = this.columns.get(sq);
+    if (this.path.length === 0 && col && col.owner !== this.you) return;
+    const { path, move } = anyMoveClick({ path: this.path, sq, columns: this.columns, size: this.size });
+    this.path = path;
+    if (move) this.queued = { text: move, squares: move.split(/[x-]/) };
+    this._render();
+    if (move) this.onPremove(move);
+  }
+
+  // ------------------------------------------------------------ dragging (drag.js)
+
+  /** canPickUp says whether a press on sq may pick its column up: one that can move, or a premove's. */
+  canPickUp(sq) {
+    if (this.interactive) {
+      if (this.any) return this.columns.has(sq);
+      return this._startsAt(sq) || this.path[this.path.length - 1] === sq;
+    }
+    return this.premoving && !this.queued && this.columns.get(sq)?.owner === this.you;
+  }
+
+  /** pickUp starts drag d: its column is chosen, as a click on it would, and a copy follows the pointer. */
+  pickUp(d) {
+    const ghost = svgEl('g', {}, this.dragLayer);
+    if (d.from === 'hand') {
+      drawStack(ghost, 0, 0, d.colour, 1, 0);
+      d.at = { x: 0, y: 0 };
+    } else {
+      if (this.path[this.path.length - 1] !== d.from) this._activate(d.from);
+      const s = this.squares.get(d.from);
+      for (const c of s.col.childNodes) if (c.nodeName !== 'title') ghost.appendChild(c.cloneNode(true));
+      d.at = this._centre(d.from);
+      this.dragFrom = d.from;
+      s.g.classList.add('drag-from');
+    }
+    d.ghost = ghost;
+  }
+
+  /** dragTo moves the copy of drag d to the point pt. */
+  dragTo(d, pt) {
+    if (d.ghost && pt) d.ghost.setAttribute('transform', `translate(${(pt.x - d.at.x).toFixed(1)} ${(pt.y - d.at.y).toFixed(1)})`);
+  }
+
+  /** endDrag takes the copy of drag d away. */
+  endDrag(d) {
+    d.ghost?.remove();
+    if (this.dragFrom) this.squares.get(this.dragFrom)?.g.classList.remove('drag-from');
+    this.dragFrom = null;
+  }
+
+  /**
+   * drop ends drag d on sq (null off the board) as a click on sq would,
+   * but that a column dropped on the last square of a capture, away from
+   * where its next jump lands, plays the one legal capture ending there.
+   */
+  drop(d, sq) {
+    if (!sq || sq === d.from) return;
+    if (d.from === 'hand') {
+      if (this.path.length === 0 && !this.columns.has(sq)) this._activate(sq);
+      return;
+    }
+    if (this.interactive && !this.any) {
+      const left = this._continuations();
+      const next = left.some((m) => m.squares[this.path.length] === sq);
+      const ends = left.filter((m) => m.squares[m.squares.length - 1] === sq);
+      if (!next && ends.length === 1) {
+        this.path = ends[0].squares.slice();
+        this._render();
+        this.onMove(ends[0].text);
+        return;
+      }
+    }
+    this._activate(sq);
+  }
+
   _onKey(e) {
     const g = e.target.closest && e.target.closest('[data-square]');
     if (!g) return;
@@ -462,10 +614,11 @@ export class Board {
       return;
     }
     if (e.key === 'Escape') {
-      if (this.path.length) {
+      if (this.path.length || this.queued) {
         e.preventDefault();
         e.stopPropagation();
-        this.clearSelection();
+        if (this.path.length) this.clearSelection();
+        else this.cancelPremove();
       }
       return;
     }

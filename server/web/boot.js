@@ -1,11 +1,12 @@
 // The start of every page: its language first (the catalogue, the static
-// markup translated, the switch in the header), then the account area of
-// the header. The entry modules (app.js, board-app.js, explorer.js,
+// markup translated, the switch in the header), the settings of the
+// header, then its account area. The entry modules (app.js, board-app.js, explorer.js,
 // learn.js, puzzles.js, notfound.js) call boot, then start their page.
 
 import { accountArea } from './account.js';
 import { start } from './i18n.js';
 import { languageSwitch } from './langswitch.js';
+import { settingsMenu } from './settings.js';
 
 /**
  * boot sets up the page's language and its header's account area;
@@ -15,5 +16,6 @@ import { languageSwitch } from './langswitch.js';
 export async function boot(onAccountChange) {
   await start();
   languageSwitch(document.getElementById('lang'));
+  settingsMenu(document.getElementById('lang'));
   accountArea(onAccountChange);
 }

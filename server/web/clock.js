@@ -43,7 +43,8 @@ export function clockReading(base, colour, now) {
 
 /**
  * Clocks shows the two clocks of a game in their elements (given with
- * attach, again whenever they are made anew) and ticks the running one.
+ * attach, again whenever they are made anew) and ticks the running one;
+ * onLow(colour) hears of a clock as it turns low (the sound of low time).
  */
 export class Clocks {
   constructor(now = () => performance.now()) {
@@ -51,6 +52,8 @@ export class Clocks {
     this.base = null;
     this.timer = 0;
     this.els = {};
+    this.low = {}; // the clocks shown low at the last tick
+    this.onLow = () => {}; // told the colour of a clock as it turns low
   }
 
   /** attach makes el the clock of colour. */
@@ -80,6 +83,8 @@ export class Clocks {
       el.textContent = r.text;
       el.classList.toggle('running', r.running);
       el.classList.toggle('low', r.low);
+      if (r.low && !this.low[c]) this.onLow(c);
+      this.low[c] = r.low;
     }
   }
 }

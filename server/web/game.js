@@ -2,7 +2,8 @@
 // (board.js), the panel (panel.js), the clocks (clock.js) or the days per
 // move (deadline.js), replay (replay.js), analysis (analysis.js) and the
 // chat (chat.js) to the markup and to each other, and sends the player's
-// actions.
+// actions: his moves and premoves (premove.js) among them. It makes the
+// sounds of play (sound.js).
 
 import * as api from './api.js';
 import { Analysis } from './analysis.js';
@@ -16,9 +17,11 @@ import { t, tParts } from './i18n.js';
 import { normalizeMove } from './notation.js';
 import { closeResign, renderAnalysis, renderControls, renderMoves, renderPlayer, renderRematch, renderSeats, renderStatus } from './panel.js';
 import { storedName, storeName } from './prefs.js';
+import { canPremove, legalPremove } from './premove.js';
 import { rematchGame } from './rated.js';
 import { firstSide, Replay } from './replay.js';
 import { declined, inviteFromHash, myTurn, title } from './status.js';
+import { soundOf, Sounds } from './sound.js';
 import { GameSync, playedMove } from './sync.js';
 import { other } from './text.js';
 import { uploadFile } from './upload.js';
@@ -42,6 +45,10 @@ export class GamePage {
     });
     this.replay = new Replay((ply) => api.positionAt(id, ply));
     this.clocks = new Clocks();
+    this.sounds = new Sounds();
+    this.clocks.onLow = (colour) => {
+      if (this.state && colour === this.state.you) this.sounds.play('low');
+    };
     this.flipped = false;
     this.userFlipped = false;
     this.busy = false; // a move is on its way to the server
@@ -58,7 +65,13 @@ export class GamePage {
     const main = $('#game');
     main.hidden = false;
     this.msg = $('[data-testid="message"]', main);
-    this.board = new Board($('#board'), { onMove: (m) => this.play(m), label: t('board.label') });
+    this.board = new Board($('#board'), {
+      onMove: (m) => this.play(m),
+      onPremove: (m) => {
+        $('#announce').textContent = m ? t('game.premove_set', { move: m }) : t('game.premove_cancelled');
+      },
+      label: t('board.label'),
+    });
     this.deadline = new Deadline($('#deadline'));
     this.chat = new ChatPanel($('#chat'), this.id);
     this.analysis = new Analysis(this.id, $('#analysis'), (busy) => {
@@ -156,9 +169,21 @@ export class GamePage {
         e.preventDefault();
         this.nav(keys[e.key]);
       } else if (e.key === 'Escape') {
-        this.board.clearSelection();
+        if (this.board.path.length) this.board.clearSelection();
+        else this.board.cancelPremove();
       }
     });
+    // A premove is cancelled by a click anywhere off the board (on the
+    // board, by the board itself).
+    document.addEventListener('pointerdown', (e) => {
+      if (!e.target.closest || !e.target.closest('#board')) this.board.cancelPremove();
+    });
+    // A man of the player's hand is dragged onto the board for an entry.
+    for (const box of [$('#player-top'), $('#player-bottom')]) {
+      box.addEventListener('pointerdown', (e) => {
+        if (e.target.closest('.hand')) this.board.handDrag(e, box.dataset.testid.replace('player-', ''));
+      });
+    }
   }
 
   // took shows a state the sync has just taken, prev the one before.
@@ -187,6 +212,7 @@ export class GamePage {
     this.render();
     const words = announcement(prev, s);
     if (words) $('#announce').textContent = words;
+    this.sounds.play(soundOf(prev, s));
   }
 
   /**
@@ -203,6 +229,21 @@ export class GamePage {
 
   render() {
     this.keepFocus(() => this.draw());
+    this.playPremove();
+  }
+
+  /**
+   * playPremove plays the premove kept once the player may move: at once
+   * if it is legal then, else it is forgotten without a word, as it is
+   * when the game ends.
+   */
+  playPremove() {
+    const s = this.state;
+    if (!this.board.premove || !s) return;
+    if (s.over) this.board.takePremove();
+    if (!this.canMove()) return;
+    const m = legalPremove(this.board.takePremove(), s.legal);
+    if (m) this.play(m);
   }
 
   draw() {
@@ -229,7 +270,8 @@ export class GamePage {
     const s = this.state;
     const view = this.replay.view;
     const interactive = this.canMove();
-    const key = `${s.version}|${view ? view.ply : 'live'}|${interactive}`;
+    const premove = canPremove(s, view);
+    const key = `${s.version}|${view ? view.ply : 'live'}|${interactive}|${premove}`;
     if (key === this.boardKey && !this.animateNext) return;
     this.boardKey = key;
     const animate = this.animateNext;
@@ -240,7 +282,7 @@ export class GamePage {
     } else {
       this.board.update({
         size: s.size, board: s.board, lastMove: s.moves[s.moves.length - 1] || null,
-        legal: s.legal || [], interactive, animate,
+        legal: s.legal || [], interactive, premove, you: s.you, animate,
       });
     }
     // The field stays in the tab order while the move is sent and while

@@ -45,12 +45,12 @@ func (s *DB) CreateUser(ctx context.Context, u *account.User) error {
 	})
 }
 
-const userColumns = `u.id, u.name, u.name_key, u.password, u.created_ms, u.lang`
+const userColumns = `u.id, u.name, u.name_key, u.password, u.created_ms, u.lang, u.theme, u.board, u.sound`
 
 func scanUser(row interface{ Scan(...any) error }, extra ...any) (*account.User, error) {
 	u := &account.User{}
 	var created int64
-	if err := row.Scan(append([]any{&u.ID, &u.Name, &u.Key, &u.Password, &created, &u.Lang}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&u.ID, &u.Name, &u.Key, &u.Password, &created, &u.Lang, &u.Prefs.Theme, &u.Prefs.Board, &u.Prefs.Sound}, extra...)...); err != nil {
 		return nil, err
 	}
 	u.Created = fromMS(created)
@@ -131,6 +131,23 @@ func (s *DB) SetLang(ctx context.Context, id int64, lang string) error {
 		res, err := tx.ExecContext(ctx, s.rebind(`UPDATE users SET lang = ? WHERE id = ?`), lang, id)
 		if err != nil {
 			return fmt.Errorf("sqlstore: set the language of user %d: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			return account.ErrNotFound
+		}
+		return nil
+	})
+}
+
+// SetPrefs implements account.Store: a preference given as "" keeps its
+// value (NULLIF makes it NULL, and COALESCE keeps the column).
+func (s *DB) SetPrefs(ctx context.Context, id int64, p account.Prefs) error {
+	q := s.rebind(`UPDATE users SET theme = COALESCE(NULLIF(?, ''), theme), board = COALESCE(NULLIF(?, ''), board),
+		sound = COALESCE(NULLIF(?, ''), sound) WHERE id = ?`)
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, q, p.Theme, p.Board, p.Sound, id)
+		if err != nil {
+			return fmt.Errorf("sqlstore: set the preferences of user %d: %w", id, err)
 		}
 		if n, err := res.RowsAffected(); err == nil && n == 0 {
 			return account.ErrNotFound

@@ -201,6 +201,46 @@ func Accounts(t *testing.T, open func(t *testing.T) account.Store, reopen func(t
 			t.Errorf("SetLang of nobody: %v, want ErrNotFound", err)
 		}
 	})
+	t.Run("Prefs", func(t *testing.T) {
+		s := open(t)
+		us := create(t, s, "alice", "bob")
+		if us[0].Prefs != (account.Prefs{}) {
+			t.Fatalf("a new user's preferences are %+v, want none", us[0].Prefs)
+		}
+		if err := s.SetPrefs(ctx, us[0].ID, account.Prefs{Theme: "dark", Board: "wood"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateSession(ctx, &account.Session{Hash: "a", UserID: us[0].ID, Created: ms(2000), Expires: ms(9000)}); err != nil {
+			t.Fatal(err)
+		}
+		want := account.Prefs{Theme: "dark", Board: "wood"}
+		for what, get := range map[string]func() (*account.User, error){
+			"UserByKey": func() (*account.User, error) { return s.UserByKey(ctx, "alice") },
+			"UserByID":  func() (*account.User, error) { return s.UserByID(ctx, us[0].ID) },
+			"Session": func() (*account.User, error) {
+				_, u, err := s.Session(ctx, "a")
+				return u, err
+			},
+		} {
+			if u, err := get(); err != nil || u.Prefs != want {
+				t.Errorf("%s after SetPrefs = %+v, %v; want %+v", what, u, err, want)
+			}
+		}
+		// A preference given as "" keeps its value.
+		if err := s.SetPrefs(ctx, us[0].ID, account.Prefs{Board: "slate", Sound: "off"}); err != nil {
+			t.Fatal(err)
+		}
+		want = account.Prefs{Theme: "dark", Board: "slate", Sound: "off"}
+		if u, err := s.UserByID(ctx, us[0].ID); err != nil || u.Prefs != want {
+			t.Errorf("after a second SetPrefs = %+v, %v; want %+v", u, err, want)
+		}
+		if u, err := s.UserByKey(ctx, "bob"); err != nil || u.Prefs != (account.Prefs{}) {
+			t.Errorf("bob after alice's SetPrefs = %+v, %v; want none", u, err)
+		}
+		if err := s.SetPrefs(ctx, us[1].ID+100, account.Prefs{Theme: "light"}); !errors.Is(err, account.ErrNotFound) {
+			t.Errorf("SetPrefs of nobody: %v, want ErrNotFound", err)
+		}
+	})
 	if reopen != nil {
 		t.Run("SurvivesReopen", func(t *testing.T) {
 			s := open(t)

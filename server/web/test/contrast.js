@@ -59,33 +59,62 @@ export function cssRules(css) {
   return rules;
 }
 
-/** rootVars are the custom properties of the style sheet's :root. */
-export function rootVars(rules) {
-  const vars = {};
-  for (const r of rules.filter((r) => r.selector === ':root')) {
+/**
+ * rootVars are the custom properties of the style sheet's :root, or of
+ * the rules of selector over them (a board theme's
+ * :root[data-board="wood"]).
+ */
+export function rootVars(rules, selector = ':root') {
+  const vars = selector === ':root' ? {} : rootVars(rules);
+  for (const r of rules.filter((r) => r.selector === selector)) {
     for (const [k, v] of Object.entries(r.decls)) if (k.startsWith('--')) vars[k] = v;
   }
   return vars;
 }
 
-/** resolve puts the values of the custom properties in vars into value (var(--x)). */
-export function resolve(value, vars) {
-  return value.replace(/var\((--[\w-]+)\)/g, (_, name) => {
+/**
+ * resolve puts the values of the custom properties in vars into value
+ * (var(--x)), and takes the colour of scheme ("light" or "dark") from
+ * each light-dark(light, dark).
+ */
+export function resolve(value, vars, scheme = 'light') {
+  const v = value.replace(/var\((--[\w-]+)\)/g, (_, name) => {
     if (!(name in vars)) throw new Error(`contrast: no custom property ${name}`);
-    return resolve(vars[name], vars);
+    return resolve(vars[name], vars, scheme);
   });
+  return pickScheme(v, scheme);
+}
+
+/** pickScheme is value with each light-dark(a, b) replaced by a (scheme "light") or b (scheme "dark"). */
+export function pickScheme(value, scheme) {
+  const at = value.indexOf('light-dark(');
+  if (at < 0) return value;
+  // The arguments may hold parentheses of their own (rgba): split at the
+  // comma outside them, end at the parenthesis that closes the call.
+  let depth = 0;
+  let comma = -1;
+  let i = at + 'light-dark('.length;
+  for (; i < value.length; i++) {
+    const c = value[i];
+    if (c === '(') depth++;
+    else if (c === ')' && depth-- === 0) break;
+    else if (c === ',' && depth === 0) comma = i;
+  }
+  if (comma < 0 || i === value.length) throw new Error(`contrast: cannot read "${value}"`);
+  const arg = scheme === 'dark' ? value.slice(comma + 1, i) : value.slice(at + 'light-dark('.length, comma);
+  return pickScheme(value.slice(0, at) + arg.trim() + value.slice(i + 1), scheme);
 }
 
 /**
  * declared is the value of property prop, resolved, as the rules of
  * selectors give it: the selectors in the order of the cascade (a base
  * rule, then those of a state), the last that declares prop winning. It
- * throws when none does.
+ * throws when none does. scheme is the colour scheme of light-dark().
  */
-export function declared(rules, selectors, prop, vars) {
+export function declared(rules, selectors, prop, vars, scheme = 'light') {
   const list = [selectors].flat();
   const rule = rules.filter((r) => list.includes(r.selector) && prop in r.decls)
     .sort((a, b) => list.indexOf(a.selector) - list.indexOf(b.selector)).pop();
   if (!rule) throw new Error(`contrast: no ${prop} for ${list.join(', ')}`);
-  return resolve(rule.decls[prop], vars);
+  return resolve(rule.decls[prop], vars, scheme);
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { contrast, cssRules, declared, luminance, over, parseColour, resolve, rootVars } from './contrast.js';
+import { contrast, cssRules, declared, luminance, over, parseColour, pickScheme, resolve, rootVars } from './contrast.js';
 
 const css = readFileSync(new URL('../style.css', import.meta.url), 'utf8');
 const rules = cssRules(css);
@@ -29,6 +29,11 @@ test('contrast: colours read and laid over others', () => {
   assert.throws(() => parseColour('var(--x)'), /cannot read/);
   assert.equal(resolve('var(--a)', { '--a': 'var(--b)', '--b': '#fff' }), '#fff');
   assert.throws(() => resolve('var(--nope)', {}), /no custom property --nope/);
+  const vs = { '--a': 'light-dark(rgba(1, 2, 3, .5), #000)', '--b': 'light-dark(#fff, var(--a))' };
+  assert.equal(resolve('var(--a)', vs), 'rgba(1, 2, 3, .5)');
+  assert.equal(resolve('var(--a)', vs, 'dark'), '#000');
+  assert.equal(resolve('var(--b)', vs, 'dark'), '#000');
+  assert.equal(pickScheme('1px solid light-dark(#fff, rgb(0 0 0)) x', 'dark'), '1px solid rgb(0 0 0) x');
 });
 
 // markers are the board's markers: the rule that draws each and the
@@ -44,6 +49,7 @@ const markers = [
   { name: 'capture path', selector: '.board .path-line', props: ['stroke'] },
   { name: 'capture path dot', selector: '.board .path-dot', props: ['fill', 'stroke'] },
   { name: 'focus ring', selector: '.board .sq:focus-visible .focus', props: ['stroke'] },
+  { name: 'premove frame', selector: '.board .sq.premove .hl', props: ['stroke'] },
   { name: 'rules diagram: arrow', selector: '.diagram .arrow', props: ['stroke'] },
   { name: 'rules diagram: dashed arrow', selector: '.diagram .arrow.dashed', props: ['stroke'] },
   { name: 'rules diagram: allowed square', selector: '.diagram .mark-ok', props: ['fill', 'stroke'] },
@@ -52,41 +58,65 @@ const markers = [
   { name: 'engine arrow', selector: '.board .arrow-line', props: ['stroke'] },
 ];
 
-const squares = {
-  'light square': declared(rules, '.board .light rect', 'fill', vars),
-  'dark square': declared(rules, '.board .sq .bg', 'fill', vars),
-};
+// The board is measured in every colour scheme and board theme of the
+// style sheet: the themes' squares (:root[data-board=...]) under the
+// site's colours, each light-dark() taken as the scheme says.
+const schemes = ['light', 'dark'];
+const boards = ['green', 'wood', 'slate'];
 
-test('contrast: every marker of the board stands 3:1 against both squares (WCAG 1.4.11)', (t) => {
-  for (const m of markers) {
-    const colours = m.props.map((p) => declared(rules, m.selector, p, vars));
-    const figures = [];
-    for (const [sqName, sq] of Object.entries(squares)) {
-      const bg = parseColour(sq);
-      const best = Math.max(...colours.map((c) => contrast(parseColour(c), bg)));
-      figures.push(`${sqName} ${best.toFixed(2)}`);
-      assert.ok(best >= 3, `${m.name} (${colours.join(', ')}) on the ${sqName} ${sq}: ${best.toFixed(2)}, want 3 or more`);
+/** themes are the pairs of scheme and board, each with its custom properties. */
+const themes = schemes.flatMap((scheme) => boards.map((board) => ({
+  scheme, board, vars: board === 'green' ? vars : rootVars(rules, `:root[data-board="${board}"]`),
+})));
+
+test('contrast: the style sheet has the board themes and the dark scheme', () => {
+  for (const board of boards.slice(1)) {
+    assert.ok(rules.some((r) => r.selector === `:root[data-board="${board}"]` && '--dark-sq' in r.decls), `no board theme ${board}`);
+  }
+  assert.match(css, /@media \(prefers-color-scheme: dark\) \{\s*:root \{ color-scheme: dark; \}/);
+  assert.notEqual(declared(rules, '.board .sq .bg', 'fill', vars, 'dark'), declared(rules, '.board .sq .bg', 'fill', vars, 'light'));
+});
+
+for (const { scheme, board, vars: themeVars } of themes) {
+  const squares = {
+    'light square': declared(rules, '.board .light rect', 'fill', themeVars, scheme),
+    'dark square': declared(rules, '.board .sq .bg', 'fill', themeVars, scheme),
+  };
+  const what = `${scheme} scheme, ${board} board`;
+
+  test(`contrast: every marker of the board stands 3:1 against both squares (WCAG 1.4.11), ${what}`, (t) => {
+    for (const m of markers) {
+      const colours = m.props.map((p) => declared(rules, m.selector, p, themeVars, scheme));
+      const figures = [];
+      for (const [sqName, sq] of Object.entries(squares)) {
+        const bg = parseColour(sq);
+        const best = Math.max(...colours.map((c) => contrast(parseColour(c), bg)));
+        figures.push(`${sqName} ${best.toFixed(2)}`);
+        assert.ok(best >= 3, `${what}: ${m.name} (${colours.join(', ')}) on the ${sqName} ${sq}: ${best.toFixed(2)}, want 3 or more`);
+      }
+      t.diagnostic(`${m.name}: ${figures.join(', ')}`);
     }
-    t.diagnostic(`${m.name}: ${figures.join(', ')}`);
-  }
-});
+  });
 
-test('contrast: a marker in two colours has its halo 3:1 from its ink', () => {
-  for (const m of markers.filter((m) => m.props.length === 2)) {
-    const [a, b] = m.props.map((p) => parseColour(declared(rules, m.selector, p, vars)));
-    assert.ok(contrast(a, b) >= 3, `${m.name}: ${contrast(a, b).toFixed(2)}`);
-  }
-});
+  test(`contrast: a marker in two colours has its halo 3:1 from its ink, ${what}`, () => {
+    for (const m of markers.filter((m) => m.props.length === 2)) {
+      const [a, b] = m.props.map((p) => parseColour(declared(rules, m.selector, p, themeVars, scheme)));
+      assert.ok(contrast(a, b) >= 3, `${what}: ${m.name}: ${contrast(a, b).toFixed(2)}`);
+    }
+  });
+}
 
-test('contrast: the count chips and the rules page\'s code are text of 4.5:1', () => {
+test('contrast: the count chips and the rules page\'s code are text of 4.5:1, in both schemes', () => {
   const cases = [
     { name: 'white chip', fg: ['.badge .chip-text.w', 'fill'], bg: ['.badge .chip.w', 'fill'] },
     { name: 'black chip', fg: ['.badge .chip-text.b', 'fill'], bg: ['.badge .chip.b', 'fill'] },
     { name: 'rules code', fg: ['.rules code', 'color'], bg: ['.rules code', 'background'] },
   ];
-  for (const c of cases) {
-    const fg = parseColour(declared(rules, ...c.fg, vars));
-    const bg = parseColour(declared(rules, ...c.bg, vars));
-    assert.ok(contrast(fg, bg) >= 4.5, `${c.name}: ${contrast(fg, bg).toFixed(2)}`);
+  for (const scheme of schemes) {
+    for (const c of cases) {
+      const fg = parseColour(declared(rules, ...c.fg, vars, scheme));
+      const bg = parseColour(declared(rules, ...c.bg, vars, scheme));
+      assert.ok(contrast(fg, bg) >= 4.5, `${scheme}: ${c.name}: ${contrast(fg, bg).toFixed(2)}`);
+    }
   }
 });
