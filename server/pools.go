@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"time"
 
 	"emergo/lobby"
@@ -200,7 +201,11 @@ func (ps *poolSeeker) stepErr(ctx context.Context, now time.Time) error {
 		return err
 	}
 	rating := func(p lobby.Party) float64 { return poolRating(o.rates[p.User], ps.pool, now) }
-	if c := ps.Closest(ps.pool, o.list, rating, now); c != nil {
+	c, err := ps.closest(ctx, o.list, rating, now)
+	if err != nil {
+		return err
+	}
+	if c != nil {
 		if err := ps.withdraw(ctx); err != nil || ps.game != "" {
 			return err
 		}
@@ -218,17 +223,48 @@ func (ps *poolSeeker) stepErr(ctx context.Context, now time.Time) error {
 	if ps.Seek != nil {
 		return nil
 	}
-	c, err := lobby.New(newID(), ps.Party, lobby.Party{}, ps.pool.Settings(), now)
+	seek, err := lobby.New(newID(), ps.Party, lobby.Party{}, ps.pool.Settings(), now)
 	if err != nil {
 		return err
 	}
-	c.Expires = now.Add(lobby.SeekLife)
-	if err := s.lobby.CreateChallenge(ctx, c, s.cfg.ChallengeLimits); err != nil {
+	seek.Expires = now.Add(lobby.SeekLife)
+	if err := s.lobby.CreateChallenge(ctx, seek, s.cfg.ChallengeLimits); err != nil {
 		return err
 	}
-	ps.Seek = c
-	s.lobbyChanged(c)
+	ps.Seek = seek
+	s.lobbyChanged(seek)
 	return nil
+}
+
+// closest is lobby.Seeker.Closest, passing over the seeks of players
+// whom the player blocks or who block him: neither is paired with the
+// other, as neither may challenge the other.
+func (ps *poolSeeker) closest(ctx context.Context, seeks []lobby.Challenge, rating func(lobby.Party) float64, now time.Time) (*lobby.Challenge, error) {
+	s := ps.s
+	mine, err := s.blocked(ctx, ps.Party.User)
+	if err != nil {
+		return nil, err
+	}
+	var left []lobby.Challenge
+	for i := range seeks {
+		if mine == nil || !mine(seeks[i].From.User) {
+			left = append(left, seeks[i])
+		}
+	}
+	for {
+		c := ps.Closest(ps.pool, left, rating, now)
+		if c == nil {
+			return nil, nil
+		}
+		theirs, err := s.blocked(ctx, c.From.User)
+		if err != nil {
+			return nil, err
+		}
+		if theirs == nil || !theirs(ps.Party.User) {
+			return c, nil
+		}
+		left = slices.DeleteFunc(left, func(x lobby.Challenge) bool { return x.ID == c.ID })
+	}
 }
 
 // withdraw withdraws the player's seek, if he holds one. A seek taken

@@ -102,6 +102,23 @@ func TestQuickPairing(t *testing.T) {
 	leave()
 	waitLobby(t, "carol's seek withdrawn", toLobby, func(v lobbyView) bool { return pendingFrom(v, "carol") == 0 })
 
+	// Dave blocks Erin: both wait in one pool, and are not paired. Two
+	// steps of Erin's in a row see Dave's seek (the stream counts two
+	// seekers), so at least one looked at it for a pairing.
+	dave, erin := signUp(t, e, "dave"), signUp(t, e, "erin")
+	if code, _, body := dave.do("POST", "/api/users/erin/block", nil); code != http.StatusOK {
+		t.Fatalf("block: %d %s", code, body)
+	}
+	toDave, _ := dave.seekPool(t, "9x9-3d")
+	await(t, "dave waiting", toDave, func(s poolState) bool { return s.Status == "waiting" })
+	toErin, _ := erin.seekPool(t, "9x9-3d")
+	for i := range 2 {
+		st := await(t, "erin waiting beside dave", toErin, func(s poolState) bool { return s.Status != "waiting" || s.Seeking == 2 })
+		if st.Status != "waiting" {
+			t.Fatalf("step %d: erin, blocked by dave, was paired with him: %+v", i, st)
+		}
+	}
+
 	// A guest, and a pool that does not exist.
 	if code, _, body := e.client().do("GET", "/api/pools/7x7-3+2/seek", nil); code != http.StatusUnauthorized || !strings.Contains(body, "lobby.log_in") {
 		t.Errorf("a guest in a pool: %d %s", code, body)
