@@ -57,6 +57,11 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 	t.Run("Uploads", func(t *testing.T) {
 		storetest.Uploads(t, func(t *testing.T) storetest.UploadStore { return fresh(t) })
 	})
+	t.Run("Notify", func(t *testing.T) {
+		storetest.Notify(t,
+			func(t *testing.T) storetest.NotifyStore { return fresh(t) },
+			func(t *testing.T, s storetest.NotifyStore) storetest.NotifyStore { return another(t, s.(*sqlstore.DB)) })
+	})
 	t.Run("Jobs", func(t *testing.T) {
 		queuetest.Run(t, func(t *testing.T) enginework.Store { return fresh(t) })
 	})
