@@ -20,6 +20,8 @@ import (
 	"time"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
+
+	"emergo/account"
 )
 
 // Keys are a site's VAPID keys (RFC 8292): a P-256 key pair, base64url
@@ -120,6 +122,27 @@ type Message struct {
 	URL  string `json:"url"`
 }
 
+// Accounts finds an account by its ID (account.Store).
+type Accounts interface {
+	UserByID(ctx context.Context, id int64) (*account.User, error)
+}
+
+// MessageOf is what the push of n says: its type, game and the name of
+// who made it happen, in the language of the account told, and the page
+// to open: the game, the lobby for a challenge, the follower's page.
+func MessageOf(n Notification, lang string) Message {
+	m := Message{Type: n.Type, Game: n.Game, From: n.FromName, Lang: lang, URL: "/"}
+	switch {
+	case n.Game != "":
+		m.URL = "/g/" + url.PathEscape(n.Game)
+	case n.Type == Challenge:
+		m.URL = "/lobby"
+	case n.Type == Follower && n.FromName != "":
+		m.URL = "/@/" + url.PathEscape(n.FromName)
+	}
+	return m
+}
+
 // Counter is a metric that counts (expvar.Int).
 type Counter interface{ Add(int64) }
 
@@ -131,7 +154,10 @@ func (nothing) Add(int64) {}
 type PushConfig struct {
 	// Store keeps the subscriptions.
 	Store Store
-	Keys  Keys
+	// Accounts, if not nil, gives the name of who made a notification
+	// happen and the language of whom it tells.
+	Accounts Accounts
+	Keys     Keys
 	// Subscriber is whom the push services may write to about the
 	// site's pushes (VAPID's "sub"): an https URL or an e-mail address.
 	Subscriber string
@@ -166,8 +192,7 @@ type Pusher struct {
 }
 
 type push struct {
-	user int64
-	msg  Message
+	n Notification
 }
 
 // NewPusher returns a Pusher of cfg; Run starts its workers.
@@ -257,12 +282,12 @@ func (p *Pusher) CheckSubscription(sub Subscription) error {
 	return nil
 }
 
-// Send queues msg for the browsers of the account user, and reports
-// whether it did: when the queue is full the message is dropped, and
-// counted. It never waits.
-func (p *Pusher) Send(user int64, msg Message) bool {
+// Send queues n for the browsers of its account, and reports whether it
+// did: when the queue is full it is dropped, and counted. It never
+// waits.
+func (p *Pusher) Send(n Notification) bool {
 	select {
-	case p.queue <- push{user, msg}:
+	case p.queue <- push{n}:
 		return true
 	default:
 		p.cfg.Dropped.Add(1)
@@ -294,16 +319,28 @@ func (p *Pusher) Run(ctx context.Context) {
 // subscription that its push service says is gone (404, 410) is
 // forgotten.
 func (p *Pusher) deliver(ctx context.Context, j push) {
-	subs, err := p.cfg.Store.Subscriptions(ctx, j.user)
-	if err != nil {
-		if ctx.Err() == nil {
-			p.log.Error("push subscriptions", "user", j.user, "err", err)
+	n := j.n
+	subs, err := p.cfg.Store.Subscriptions(ctx, n.User)
+	if err != nil || len(subs) == 0 {
+		if err != nil && ctx.Err() == nil {
+			p.log.Error("push subscriptions", "user", n.User, "err", err)
 		}
 		return
 	}
-	body, _ := json.Marshal(j.msg)
+	lang := ""
+	if p.cfg.Accounts != nil {
+		if u, err := p.cfg.Accounts.UserByID(ctx, n.User); err == nil {
+			lang = u.Lang
+		}
+		if n.From != 0 && n.FromName == "" {
+			if u, err := p.cfg.Accounts.UserByID(ctx, n.From); err == nil {
+				n.FromName = u.Name
+			}
+		}
+	}
+	body, _ := json.Marshal(MessageOf(n, lang))
 	for _, sub := range subs {
-		status, err := p.send(ctx, body, sub, j.msg.Game)
+		status, err := p.send(ctx, body, sub, n.Game)
 		switch {
 		case err == nil && status < 300:
 			p.cfg.Sent.Add(1)
@@ -314,7 +351,7 @@ func (p *Pusher) deliver(ctx context.Context, j push) {
 			}
 		}
 		p.cfg.Failed.Add(1)
-		p.log.Info("push refused", "user", j.user, "status", status, "err", err)
+		p.log.Info("push refused", "user", n.User, "status", status, "err", err)
 	}
 }
 

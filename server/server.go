@@ -28,6 +28,7 @@ import (
 	"emergo/enginework"
 	"emergo/explorer"
 	"emergo/lobby"
+	"emergo/notify"
 	"emergo/puzzle"
 	"emergo/ratings"
 	"emergo/round"
@@ -163,6 +164,18 @@ type Config struct {
 	// kept, default 30 days; every UploadSweep (default an hour) the
 	// server deletes those idle for longer.
 	UploadIdle, UploadSweep time.Duration
+	// VAPID are the keys that sign the site's Web Push (RFC 8292,
+	// notify.LoadKeys); when zero, the store's, made by the first server
+	// that needs them and shared by every server of the store
+	// (notify.Store's KeepKeys), since a browser's subscription holds
+	// the public key it was made with.
+	VAPID notify.Keys
+	// Push configures the sending of Web Push (its queue, workers,
+	// timeout, the contact the push services see); its store, keys and
+	// accounts are the server's. Used if the store keeps notifications
+	// (notify.Store): then the turns, ends of correspondence games,
+	// challenges and follows are told to the accounts.
+	Push notify.PushConfig
 }
 
 // Server serves the site. Create it with New, serve Handler, and Close it
@@ -226,6 +239,11 @@ type Server struct {
 	uploads      store.Uploads
 	uploadLimits uploadThrottles
 	openedEvery  time.Duration
+	// notes keeps the accounts' notifications, push subscriptions and
+	// follows, if the store does (nil otherwise: none of them); pusher
+	// sends the pushes (notify.go).
+	notes  notify.Store
+	pusher *notify.Pusher
 }
 
 type clientLimit struct {
@@ -355,6 +373,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.hub.subs = map[chan struct{}]struct{}{}
 	s.started = s.now()
 	s.initMetrics()
+	if err := s.startNotify(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("server: notifications: %w", err)
+	}
 	var err error
 	if s.rounds, err = s.newKeeper(); err != nil {
 		s.Close()
@@ -515,6 +537,9 @@ func (s *Server) newKeeper() (*round.Keeper, error) {
 		// A nil Feed in the interface would not be nil.
 		rc.Feed = s.feed
 	}
+	if s.notes != nil {
+		rc.Notifier = notifier{s}
+	}
 	return round.New(s.ctx, rc)
 }
 
@@ -559,6 +584,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/puzzles/{id}", s.api(s.handlePuzzle))
 	mux.HandleFunc("POST /api/puzzles/{id}/attempt", s.api(s.handlePuzzleAttempt))
 	mux.HandleFunc("GET /api/explorer", s.api(s.handleExplorer))
+	s.notifyRoutes(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		// The patterns name their methods, so a path of the API asked
 		// with another method comes here: it is told the ones it takes.
