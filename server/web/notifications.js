@@ -13,6 +13,20 @@ import { formatDate, t } from './i18n.js';
 /** BELL_REFRESH_MS is how often the bell asks for the count again while the page is in sight. */
 const BELL_REFRESH_MS = 60000;
 
+/**
+ * PUSH_WAIT_MS is how long the page waits for the browser's push service
+ * to make a subscription: a browser without one (headless, or with it
+ * blocked) may never answer.
+ */
+const PUSH_WAIT_MS = 30000;
+
+/** within is promise p, or a refusal with message once ms have passed. */
+function within(p, ms, message) {
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
 // The messages of each type, with the name of who made it happen and
 // without (a guest opponent).
 const texts = {
@@ -181,7 +195,8 @@ async function pushSwitch() {
         }
         reg = reg || await navigator.serviceWorker.register('/sw.js', { scope: '/' });
         const { key } = await api.pushKey();
-        const made = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
+        const made = await within(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }),
+          PUSH_WAIT_MS, t('notify.push_no_service'));
         await api.pushSubscribe(made.toJSON());
         sub = made;
       }
