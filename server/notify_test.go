@@ -505,3 +505,41 @@ func TestPushOnCorrespondenceMove(t *testing.T) {
 	default:
 	}
 }
+
+// notifiedOnce: a correspondence game between players on two servers
+// tells each move once, to the player to move, whichever server took it;
+// its end by the deadline, which both servers' sweeps race to make, is
+// told once to each player.
+func notifiedOnce(t *testing.T, c *cluster) {
+	alice, bob := signUp(t, c.a, "alice"), signUp(t, c.b, "bob")
+	game := corrChallenge(t, alice, bob)
+	for i, mv := range []string{"a1", "g7", "c1"} {
+		cl := []*client{alice, bob.on(c.a), alice.on(c.b)}[i]
+		if code, st := cl.move(game, mv, i); code != http.StatusOK {
+			t.Fatalf("move %s: %d %+v", mv, code, st)
+		}
+	}
+	if got, want := alice.notes(t).summary(), []string{"yourTurn " + game + " bob *"}; !equal(got, want) {
+		t.Errorf("alice's notifications: %q, want %q", got, want)
+	}
+	if got, want := bob.notes(t).summary(), []string{"yourTurn " + game + " alice *", "challenge - alice *"}; !equal(got, want) {
+		t.Errorf("bob's notifications: %q, want %q", got, want)
+	}
+	c.advance(4 * 24 * time.Hour)
+	waitFor(t, alice, game, func(st state) bool { return st.Over })
+	waitFor(t, bob, game, func(st state) bool { return st.Over })
+	for _, p := range []struct {
+		c    *client
+		name string
+	}{{alice, "alice"}, {bob, "bob"}} {
+		over := 0
+		for _, n := range p.c.notes(t).Notifications {
+			if n.Type == notify.GameOver {
+				over++
+			}
+		}
+		if over != 1 {
+			t.Errorf("%s has %d gameOver notifications, want 1: %q", p.name, over, p.c.notes(t).summary())
+		}
+	}
+}
