@@ -40,7 +40,7 @@ func (n *told) note(format string, args ...any) {
 
 // TestNotifierHearsCorrespondence: the Notifier is told of every move of
 // a correspondence game, to the player to move next, and of its end, to
-// both; a game with a clock tells it nothing.
+// both; a game with a clock tells it nothing, nor an aborted one.
 func TestNotifierHearsCorrespondence(t *testing.T) {
 	ctx := context.Background()
 	st, err := sqlstore.OpenSQLite(ctx, filepath.Join(t.TempDir(), "games.db"))
@@ -80,6 +80,10 @@ func TestNotifierHearsCorrespondence(t *testing.T) {
 	start("live", game.Control{Time: 600e9})
 	play("live", 2)
 	if _, err := k.Resign(ctx, "live", players[0]); err != nil {
+		t.Fatal(err)
+	}
+	start("aborted", game.Control{Days: 3})
+	if _, err := k.Abort(ctx, "aborted", players[0]); err != nil {
 		t.Fatal(err)
 	}
 	start("corr", game.Control{Days: 3})

@@ -100,7 +100,8 @@ func (k *Keeper) write(ctx context.Context, cur, next *Round, g *store.Game, kee
 }
 
 // notify tells the Notifier of the change from cur to next, just
-// written, if it is a move or the end of a correspondence game.
+// written, if it is a move or the end of a correspondence game (not an
+// abort: a game that never began has nothing to tell).
 func (k *Keeper) notify(ctx context.Context, cur, next *Round) {
 	n := k.cfg.Notifier
 	side := next.Game.Side()
@@ -109,7 +110,7 @@ func (k *Keeper) notify(ctx context.Context, cur, next *Round) {
 	}
 	ctx = context.WithoutCancel(ctx)
 	switch {
-	case next.Game.Over() && !cur.Game.Over():
+	case next.Game.Over() && !cur.Game.Over() && next.Game.Ending().Termination != game.Aborted:
 		n.GameOver(ctx, next.ID, [2]int64{next.Seats[0].User, next.Seats[1].User})
 	case !next.Game.Over() && next.Game.Len() > cur.Game.Len() && next.Seats[side].User != 0:
 		n.YourTurn(ctx, next.ID, next.Seats[side].User, next.Seats[side.Other()].User)
