@@ -141,6 +141,9 @@ function show(box, ns) {
   })));
 }
 
+/** SW_URL is the service worker, served at the root so that its scope is the whole site. */
+const SW_URL = new URL('./sw.js', import.meta.url);
+
 /** pushSupported reports whether this browser can receive push notifications. */
 const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
@@ -173,7 +176,7 @@ async function pushSwitch() {
     button.hidden = false;
   };
   try {
-    reg = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    reg = await navigator.serviceWorker.register(SW_URL, { scope: '/' });
     sub = await reg.pushManager.getSubscription();
   } catch (e) {
     showMessage(msg, t('notify.push_failed', { error: e.message }));
@@ -193,7 +196,7 @@ async function pushSwitch() {
           showMessage(msg, t('notify.push_denied'));
           return;
         }
-        reg = reg || await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+        reg = reg || await navigator.serviceWorker.register(SW_URL, { scope: '/' });
         const { key } = await api.pushKey();
         const made = await within(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }),
           PUSH_WAIT_MS, t('notify.push_no_service'));
