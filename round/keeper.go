@@ -30,6 +30,20 @@ type Publisher interface {
 	Publish(ctx context.Context, c store.Change) error
 }
 
+// Notifier is told of the changes of a correspondence game that its
+// players hear of away from the game's page (the server's
+// notifications): a move after which an account is to play, and the end
+// of the game. Each change is told once, by the process whose write of
+// it the store took, right after the write.
+type Notifier interface {
+	// YourTurn tells the account to that it is to play in game, after a
+	// move of from (0 for a guest).
+	YourTurn(ctx context.Context, game string, to, from int64)
+	// GameOver tells the players of game, White's account and Black's
+	// (0 for a guest), that it is over.
+	GameOver(ctx context.Context, game string, players [2]int64)
+}
+
 // Counter is a metric that counts (expvar.Int).
 type Counter interface{ Add(int64) }
 
@@ -85,7 +99,10 @@ type Config struct {
 	// on the store, under the name Origin.
 	Feed   Publisher
 	Origin string
-	Logger *slog.Logger
+	// Notifier, if not nil, is told of the turns and ends of the
+	// correspondence games.
+	Notifier Notifier
+	Logger   *slog.Logger
 	// Now is the clock; default time.Now. Started is when this process
 	// began to hold games: without a Feed, a turn that began before
 	// counts from it (Of). Zero for a process that holds none.

@@ -95,7 +95,26 @@ func (k *Keeper) write(ctx context.Context, cur, next *Round, g *store.Game, kee
 	if !cur.Game.Over() && next.Game.Over() {
 		k.indexGame(ctx, g)
 	}
+	k.notify(ctx, cur, next)
 	return changes, nil
+}
+
+// notify tells the Notifier of the change from cur to next, just
+// written, if it is a move or the end of a correspondence game (not an
+// abort: a game that never began has nothing to tell).
+func (k *Keeper) notify(ctx context.Context, cur, next *Round) {
+	n := k.cfg.Notifier
+	side := next.Game.Side()
+	if n == nil || !next.Game.Control(side).Correspondence() {
+		return
+	}
+	ctx = context.WithoutCancel(ctx)
+	switch {
+	case next.Game.Over() && !cur.Game.Over() && next.Game.Ending().Termination != game.Aborted:
+		n.GameOver(ctx, next.ID, [2]int64{next.Seats[0].User, next.Seats[1].User})
+	case !next.Game.Over() && next.Game.Len() > cur.Game.Len() && next.Seats[side].User != 0:
+		n.YourTurn(ctx, next.ID, next.Seats[side].User, next.Seats[side.Other()].User)
+	}
 }
 
 // save is write for lv's game (locked), whose standing takes the

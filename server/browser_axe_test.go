@@ -36,6 +36,11 @@ type axePage struct {
 	ready string
 }
 
+// notificationsReadyJS is true once the notifications page has listed
+// them and set up its push switch.
+const notificationsReadyJS = `document.querySelector('[data-testid="notification"], [data-testid="notifications-none"]') !== null &&
+	!document.querySelector('[data-testid="push-toggle"]').hidden`
+
 // axePages are the pages checked. A new page of the site adds its row.
 var axePages = []axePage{
 	{name: "home", path: "/"},
@@ -48,6 +53,9 @@ var axePages = []axePage{
 	{name: "my games", path: "/my"},
 	{name: "profile", path: "/@/{user}"},
 	{name: "profile on a phone", path: "/@/{user}", phone: true},
+	{name: "notifications", path: "/notifications", ready: notificationsReadyJS},
+	{name: "notifications on a phone", path: "/notifications", phone: true, ready: notificationsReadyJS},
+	{name: "following", path: "/following"},
 	{name: "rules", path: "/rules"},
 	{name: "rules in Portuguese", path: "/rules", lang: "pt"},
 	{name: "rules in Russian", path: "/rules", lang: "ru"},
@@ -149,7 +157,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	b := newBrowser(t, exe, "reader")
 	b.do("open the home page", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="lang"]`)))
 	const user = "Leitora"
-	evalJS[map[string]any](b, fetchJS("/api/account/signup", `{username: '`+user+`', password: 'a long password'}`))
+	b.socialise(user)
 	game := b.engineGameAfter(16)
 	evalJS[map[string]any](b, fetchJS("/api/games/"+game+"/chat", `{text: 'good game'}`))
 	over := evalJS[map[string]any](b, fetchJS("/api/games", `{mode: 'engine', size: 7, color: 'white', level: 1}`))["id"].(string)
@@ -195,6 +203,30 @@ func checkAxePage(b *browser, url string, paths *strings.Replacer, p axePage, la
 	poll(b, "the "+p.name+" page is drawn", func() (bool, error) { return tryJS[bool](b, ready) },
 		func(ok bool) bool { return ok })
 	b.axeCheck(p.name, src)
+}
+
+// socialise signs up user, and Amiga, who follows her, and whom she
+// follows; Amiga accepts her correspondence challenge and moves first:
+// user has notifications to list, a follower, and a game going on of
+// one she follows. It leaves b logged in as user.
+func (b *browser) socialise(user string) {
+	b.t.Helper()
+	account := func(what, name string) {
+		evalJS[map[string]any](b, fetchJS("/api/account/"+what, `{username: '`+name+`', password: 'a long password'}`))
+	}
+	logout := func() { evalJS[map[string]any](b, fetchJS("/api/account/logout", `{}`)) }
+	account("signup", "Amiga")
+	logout()
+	account("signup", user)
+	evalJS[map[string]any](b, fetchJS("/api/users/Amiga/follow", `{}`))
+	c := evalJS[map[string]any](b, fetchJS("/api/challenges", `{size: 7, days: 3, color: 'black', to: 'Amiga'}`))["id"].(string)
+	logout()
+	account("login", "Amiga")
+	evalJS[map[string]any](b, fetchJS("/api/users/"+user+"/follow", `{}`))
+	game := evalJS[map[string]any](b, fetchJS("/api/challenges/"+c+"/accept", `{}`))["game"].(string)
+	evalJS[map[string]any](b, fetchJS("/api/games/"+game+"/move", `{move: 'a1', ply: 0}`))
+	logout()
+	account("login", user)
 }
 
 // engineGameAfter creates a 7x7 game against the engine at level 1, the

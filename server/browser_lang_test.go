@@ -212,6 +212,8 @@ func TestBrowserLanguagesLayout(t *testing.T) {
 		{"lobby", "/lobby"},
 		{"my", "/my"},
 		{"profile", "/@/Leitora"},
+		{"notifications", "/notifications"},
+		{"following", "/following"},
 		{"rules", "/rules"},
 		{"analysis", "/analysis"},
 		{"lessons", "/learn"},

@@ -83,16 +83,20 @@ func browserServer(t *testing.T, now time.Time) *httptest.Server {
 // open the file.
 func browserServerOn(t *testing.T, path string, now time.Time) (ts *httptest.Server, stop func()) {
 	t.Helper()
+	return browserServerWith(t, path, server.Config{Now: func() time.Time { return now }})
+}
+
+// browserServerWith is browserServerOn with the configuration cfg, its
+// store the SQLite file path, its log discarded and no rate limit.
+func browserServerWith(t *testing.T, path string, cfg server.Config) (ts *httptest.Server, stop func()) {
+	t.Helper()
 	st, err := sqlstore.OpenSQLite(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(context.Background(), server.Config{
-		Store:     st,
-		Logger:    slog.New(slog.NewTextHandler(io.Discard, nil)),
-		RateLimit: -1,
-		Now:       func() time.Time { return now },
-	})
+	cfg.Store, cfg.RateLimit = st, -1
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	srv, err := server.New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -269,6 +269,7 @@ func TestCluster(t *testing.T) {
 		{"MoveAwaitsTheFeed", moveAwaitsTheFeed, []func(*server.Config){func(c *server.Config) { c.FeedWait = time.Hour }}},
 		{"FlagFallsOnceWhenItsServerIsGone", flagOfAServerGone, nil},
 		{"FlagFallsOnceOfTwoServers", flagOfTwoServers, nil},
+		{"NotifiedOnceAcrossServers", notifiedOnce, nil},
 	}
 	for _, kind := range clusterKinds {
 		t.Run(kind.name, func(t *testing.T) {

@@ -147,6 +147,14 @@ const (
 	// of a list (TestErrorCodesTranslated checks that each is one of
 	// these).
 	codePosition = "position.invalid"
+
+	// Notifications, push and following.
+	codeNoNotify        = "notify.none"               // the store keeps no notifications
+	codeNotifyLogIn     = "notify.log_in"             // notifications and follows are an account's
+	codeNoPush          = "push.none"                 // the server sends no push
+	codeBadSubscription = "push.invalid_subscription" // params.detail says what is wrong
+	codeFollowSelf      = "follow.self"
+	codeTooManyFollows  = "follow.too_many" // param n, the bound
 )
 
 // busy are the codes of the refusals of a total bound (a full queue, a

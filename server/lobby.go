@@ -13,6 +13,7 @@ import (
 
 	"emergo/account"
 	"emergo/lobby"
+	"emergo/notify"
 	"emergo/player"
 	"emergo/rating"
 	"emergo/ratings"
@@ -597,6 +598,9 @@ func (s *Server) handleChallenge(r *request) (int, any, error) {
 	}
 	s.lobbyChanged(c)
 	s.log.Info("challenge", "id", c.ID, "from", c.From.Name, "to", c.To.Name, "rated", c.Rated)
+	if to.User != 0 {
+		s.tell(r.Context(), notify.Notification{User: to.User, Type: notify.Challenge, From: r.user.ID})
+	}
 	var entries []ratings.Entry
 	if s.rated != nil {
 		entries, _ = s.rated.Ratings(r.Context(), r.user.ID)

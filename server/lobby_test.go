@@ -378,8 +378,18 @@ func playToResignation(t *testing.T, white, black *client, id string, resigner *
 // Black) and returns the game.
 func ratedGame(t *testing.T, alice, bob *client) string {
 	t.Helper()
-	_, c := alice.challenge(blitz)
-	code, game, msg := bob.answer(c.ID, "accept")
+	return acceptedGame(t, alice, bob, blitz)
+}
+
+// acceptedGame has to accept the challenge of from that body asks for,
+// and returns the game.
+func acceptedGame(t *testing.T, from, to *client, body map[string]any) string {
+	t.Helper()
+	code, c := from.challenge(body)
+	if code != http.StatusCreated {
+		t.Fatalf("challenge: %d %+v", code, c)
+	}
+	code, game, msg := to.answer(c.ID, "accept")
 	if code != http.StatusOK {
 		t.Fatalf("accept: %d %q", code, msg)
 	}

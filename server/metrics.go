@@ -35,6 +35,9 @@ type metrics struct {
 	refused, connsRefused expvar.Int
 	// Gauges.
 	streams, conns expvar.Int
+	// The notifications stored, and their pushes: taken by a push
+	// service, refused or not delivered, dropped by the full queue.
+	notifications, pushSent, pushFailed, pushDropped expvar.Int
 }
 
 // pooled is a store with a pool of connections (sqlstore's DB), whose
@@ -67,6 +70,10 @@ func (s *Server) initMetrics() {
 	m.vars.Set("refused_busy", &m.refused)
 	m.vars.Set("connections", &m.conns)
 	m.vars.Set("connections_refused", &m.connsRefused)
+	m.vars.Set("notifications", &m.notifications)
+	m.vars.Set("push_sent", &m.pushSent)
+	m.vars.Set("push_failed", &m.pushFailed)
+	m.vars.Set("push_dropped", &m.pushDropped)
 	if p, ok := s.st.(pooled); ok {
 		m.vars.Set("db_conns_open", expvar.Func(func() any { return p.PoolStats().OpenConnections }))
 		m.vars.Set("db_conns_in_use", expvar.Func(func() any { return p.PoolStats().InUse }))

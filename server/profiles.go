@@ -70,6 +70,7 @@ type profileJSON struct {
 	Created string       `json:"created"`
 	Games   countsJSON   `json:"games"`
 	Ratings []ratingJSON `json:"ratings"`
+	followCounts
 }
 
 // ratingJSON is a player's rating in a pool, as it stands now: its
@@ -133,8 +134,9 @@ func (s *Server) handleProfile(r *request) (int, any, error) {
 	}
 	out := profileJSON{
 		Name: p.Name, Created: p.Created.UTC().Format(time.RFC3339),
-		Games:   countsJSON{Played: c.Played(), Won: c.Won, Drawn: c.Drawn, Lost: c.Lost, Ongoing: c.Ongoing},
-		Ratings: []ratingJSON{},
+		Games:        countsJSON{Played: c.Played(), Won: c.Won, Drawn: c.Drawn, Lost: c.Lost, Ongoing: c.Ongoing},
+		Ratings:      []ratingJSON{},
+		followCounts: s.followCountsOf(r, p.ID),
 	}
 	all, _ := pools(nil)
 	now := s.now()

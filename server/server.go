@@ -29,6 +29,7 @@ import (
 	"emergo/enginework"
 	"emergo/explorer"
 	"emergo/lobby"
+	"emergo/notify"
 	"emergo/puzzle"
 	"emergo/ratings"
 	"emergo/round"
@@ -167,6 +168,18 @@ type Config struct {
 	// ChatRate bounds the chat lines of one account, counted in
 	// Throttles; default a burst of 5, then one every 2 s.
 	ChatRate throttle.Limit
+	// VAPID are the keys that sign the site's Web Push (RFC 8292,
+	// notify.LoadKeys); when zero, the store's, made by the first server
+	// that needs them and shared by every server of the store
+	// (notify.Store's KeepKeys), since a browser's subscription holds
+	// the public key it was made with.
+	VAPID notify.Keys
+	// Push configures the sending of Web Push (its queue, workers,
+	// timeout, the contact the push services see); its store, keys and
+	// accounts are the server's. Used if the store keeps notifications
+	// (notify.Store): then the turns, ends of correspondence games,
+	// challenges and follows are told to the accounts.
+	Push notify.PushConfig
 }
 
 // Server serves the site. Create it with New, serve Handler, and Close it
@@ -241,6 +254,11 @@ type Server struct {
 	blocks                             blockLists
 	chatIn                             chan store.Change
 	chatRate, chatSiteRate, reportRate throttle.Limiter
+	// notes keeps the accounts' notifications, push subscriptions and
+	// follows, if the store does (nil otherwise: none of them); pusher
+	// sends the pushes (notify.go).
+	notes  notify.Store
+	pusher *notify.Pusher
 }
 
 type clientLimit struct {
@@ -379,6 +397,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.hub.subs = map[chan struct{}]struct{}{}
 	s.started = s.now()
 	s.initMetrics()
+	if err := s.startNotify(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("server: notifications: %w", err)
+	}
 	var err error
 	if s.rounds, err = s.newKeeper(); err != nil {
 		s.Close()
@@ -544,6 +566,9 @@ func (s *Server) newKeeper() (*round.Keeper, error) {
 		// A nil Feed in the interface would not be nil.
 		rc.Feed = s.feed
 	}
+	if s.notes != nil {
+		rc.Notifier = notifier{s}
+	}
 	return round.New(s.ctx, rc)
 }
 
@@ -598,6 +623,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/users/{name}/report", s.api(s.handleReport))
 	mux.HandleFunc("POST /api/users/{name}/mute", s.api(s.handleMute(true)))
 	mux.HandleFunc("POST /api/users/{name}/unmute", s.api(s.handleMute(false)))
+	s.notifyRoutes(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		// The patterns name their methods, so a path of the API asked
 		// with another method comes here: it is told the ones it takes.

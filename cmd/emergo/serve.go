@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"emergo/notify"
 	"emergo/server"
 	"emergo/store/sqlstore"
 )
@@ -51,6 +52,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	clientConns := fs.Int("client-conns", 64, "connections open at once from one client address (IPv6: its /64), not counting trusted proxies; one more is answered 429 and closed")
 	uploadStorage := byteSize(1 << 30)
 	fs.Var(&uploadStorage, "upload-storage", "the most the uploaded records take in the database, in bytes or with a unit (512MiB, 2GiB, 1GB): at the bound the least recently opened are deleted to make room")
+	vapidKey := fs.String("vapid-key", "", "file of the VAPID keys that sign the Web Push notifications, made (mode 0600) if it does not exist; without it the keys are kept in the database, made by the first server")
+	pushContact := fs.String("push-contact", "", "whom the push services may write to about this site's pushes: an https URL or an e-mail address")
 	verbose := fs.Bool("v", false, "log every request")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -82,6 +85,13 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer ln.Close()
+	// The keys before the database, which a wrong file must not create.
+	var vapid notify.Keys
+	if *vapidKey != "" {
+		if vapid, err = notify.LoadKeys(*vapidKey); err != nil {
+			return fmt.Errorf("-vapid-key: %w", err)
+		}
+	}
 	st, where, err := openStore(ctx, *db, postgres)
 	if err != nil {
 		return err
@@ -92,6 +102,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		TrustedProxies: proxies, BehindProxy: *behindProxy, MaxConns: *maxConns, MaxClientConns: *clientConns,
 		UploadStorage: int64(uploadStorage),
 	}
+	cfg.Push.Subscriber, cfg.VAPID = *pushContact, vapid
 	if postgres != "" {
 		// Other servers may share the database: follow their changes.
 		feed, err := st.Feed(ctx)

@@ -203,6 +203,7 @@ func TestServeFailsEarly(t *testing.T) {
 		{"an argument", []string{"now"}, `serve takes no arguments, got "now"`, true},
 		{"a proxy that is no address", []string{"-addr", "127.0.0.1:0", "-db", db, "-trusted-proxies", "10.0.0.5,proxy.example"}, `"proxy.example" is not an address or a network`, true},
 		{"an upload storage that is no size", []string{"-addr", "127.0.0.1:0", "-db", db, "-upload-storage", "lots"}, `"lots" is not a size`, true},
+		{"a VAPID key file that is not one", []string{"-addr", "127.0.0.1:0", "-db", db, "-vapid-key", "serve_test.go"}, "-vapid-key: notify: serve_test.go", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, _, err := emergo(t, "", append([]string{"serve"}, c.args...)...)

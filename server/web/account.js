@@ -1,12 +1,14 @@
 // The account area of the site's header, on every page: "Log in" and
 // "Sign up", each a dialog asking a username and a password, or, when
-// logged in, the username and "Log out". The session is an HttpOnly
+// logged in, the bell of the notifications (notifications.js), the
+// username and "Log out". The session is an HttpOnly
 // cookie: no script sees it; the page asks the server who it is.
 
 import * as api from './api.js';
 import { $, h, playerLink, showMessage } from './dom.js';
 import { lang, t } from './i18n.js';
 import { applyPrefs, readerPrefs } from './settings.js';
+import { bell } from './notifications.js';
 
 /** The username rules of the server (docs/api.md), checked before sending. */
 export const usernameLimits = { min: 3, max: 20, pattern: /^[A-Za-z][A-Za-z0-9_-]*$/ };
@@ -124,6 +126,7 @@ export function accountArea(onChange = () => {}) {
     showMessage(failed, '');
     if (user) {
       area.replaceChildren(
+        bell(),
         playerLink(user.name, true, { class: 'account-name', 'data-testid': 'account-name', title: t('account.your_page') }),
         h('button', { type: 'button', 'data-testid': 'logout', onclick: logout }, t('account.log_out')),
         failed);

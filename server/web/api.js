@@ -293,3 +293,32 @@ export const puzzle = (id) => request('GET', `/api/puzzles/${encodeURIComponent(
 /** puzzleAttempt sends the solver's moves at puzzle id, his alone, and whether he gave up: {solved, rated, diff, you, rating, wrong}. */
 export const puzzleAttempt = (id, moves, giveUp = false) =>
   request('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, { moves, giveUp });
+
+/**
+ * notifications are the viewer's notifications, the latest first:
+ * {notifications: [{id, type, game, from, created, read}], unread}.
+ */
+export const notifications = () => request('GET', '/api/notifications');
+
+/** readNotifications marks some read ({ids}) or all ({all: true}); it answers as notifications does. */
+export const readNotifications = (body) => request('POST', '/api/notifications/read', body);
+
+/** pushKey is the server's VAPID public key, {key}, that a browser subscribes to push with. */
+export const pushKey = () => request('GET', '/api/push/key');
+
+/** pushSubscribe sends a browser's PushSubscription (its toJSON) to the server. */
+export const pushSubscribe = (sub) => request('POST', '/api/push/subscribe', sub);
+
+/** pushUnsubscribe tells the server to push no more to the endpoint. */
+export const pushUnsubscribe = (endpoint) => request('POST', '/api/push/unsubscribe', { endpoint });
+
+/** followUser and unfollowUser start and end the viewer's follow of a player: {following}. */
+export const followUser = (name) => request('POST', `${user(name)}/follow`, {});
+export const unfollowUser = (name) => request('POST', `${user(name)}/unfollow`, {});
+
+/** followersOf and followingOf list a player's followers, {followers: [{name, since}]}, and whom he follows, {following}. */
+export const followersOf = (name) => request('GET', `${user(name)}/followers`);
+export const followingOf = (name) => request('GET', `${user(name)}/following`);
+
+/** followedGames are the games going on of the players the viewer follows: {games}. */
+export const followedGames = () => request('GET', '/api/following/games');

@@ -130,14 +130,19 @@ export function chosenPool(history) {
 }
 
 /** profilePage runs the page of the player name. */
-export function profilePage(name) {
+/**
+ * profilePage runs the page of the player name; onProfile(p), if given,
+ * gets his profile once it is read (the follows of following.js).
+ */
+export function profilePage(name, onProfile = () => {}) {
   $('#profile').hidden = false;
-  new ProfilePage(name).start();
+  new ProfilePage(name, onProfile).start();
 }
 
 class ProfilePage {
-  constructor(name) {
+  constructor(name, onProfile) {
     this.name = name;
+    this.onProfile = onProfile;
     this.filters = readFilters(location.search);
     this.pager = firstPage();
     this.next = null;
@@ -189,6 +194,7 @@ class ProfilePage {
     $('#profile-name').textContent = p.name;
     $('#profile-since').textContent = t('profile.since', { date: formatDate(p.created, 'long') });
     $('#profile-counts').textContent = countsText(p.games);
+    this.onProfile(p);
     this.showRatings(p.ratings);
     this.showHistory(hist.history);
   }

@@ -60,6 +60,11 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 	t.Run("Chat", func(t *testing.T) {
 		storetest.Chat(t, func(t *testing.T) storetest.ChatStore { return fresh(t) })
 	})
+	t.Run("Notify", func(t *testing.T) {
+		storetest.Notify(t,
+			func(t *testing.T) storetest.NotifyStore { return fresh(t) },
+			func(t *testing.T, s storetest.NotifyStore) storetest.NotifyStore { return another(t, s.(*sqlstore.DB)) })
+	})
 	t.Run("Jobs", func(t *testing.T) {
 		queuetest.Run(t, func(t *testing.T) enginework.Store { return fresh(t) })
 	})
