@@ -85,6 +85,9 @@ type Settings struct {
 	Control game.Control // a clock (Time, Increment) or days per move
 	Rated   bool
 	Color   Color // the challenger's
+	// AllowBots lets a bot account accept a challenge open to every
+	// account; without it, an open challenge is for people alone.
+	AllowBots bool
 }
 
 // Challenge is an offer to play a game.
