@@ -150,6 +150,8 @@ func (s *Server) setSession(w http.ResponseWriter, r *http.Request, token string
 type userJSON struct {
 	Name string `json:"name"`
 	Lang string `json:"lang"`
+	// Bot says that the account is a bot's.
+	Bot bool `json:"bot"`
 }
 
 // me is the viewer's account as the API shows it, or nil.
@@ -157,7 +159,7 @@ func me(u *account.User) *userJSON {
 	if u == nil {
 		return nil
 	}
-	return &userJSON{Name: u.Name, Lang: u.Lang}
+	return &userJSON{Name: u.Name, Lang: u.Lang, Bot: u.Bot}
 }
 
 type credentials struct {
@@ -217,6 +219,8 @@ func (s *Server) accountError(r *request, err error) error {
 		return passwordError(password)
 	case errors.Is(err, account.ErrNameTaken):
 		return failure(http.StatusConflict, codeNameTaken, "that username is taken; choose another")
+	case errors.Is(err, account.ErrBadToken):
+		return failure(http.StatusUnauthorized, codeBadToken, "this API token is not valid: it was revoked, or mistyped")
 	case errors.Is(err, account.ErrWrongPassword):
 		return failure(http.StatusUnauthorized, codeWrongPassword, "wrong username or password")
 	case errors.Is(err, account.ErrHashBusy):

@@ -142,6 +142,19 @@ func (h *lobbyHub) wake(c *lobby.Challenge, now time.Time) {
 	}
 }
 
+// subscribe has wake signalled at every change of the lobby, until the
+// returned function is called.
+func (h *lobbyHub) subscribe(wake chan struct{}) (cancel func()) {
+	h.mu.Lock()
+	h.subs[wake] = struct{}{}
+	h.mu.Unlock()
+	return func() {
+		h.mu.Lock()
+		delete(h.subs, wake)
+		h.mu.Unlock()
+	}
+}
+
 // openChallenges returns the open list, reading it again if it is older
 // than a change known when the caller asked, or than lobbyFresh.
 func (s *Server) openChallenges(ctx context.Context) (*openList, error) {
@@ -297,14 +310,14 @@ func (r *request) party() lobby.Party { return partyOf(r.token, r.user) }
 func partyOf(token string, u *account.User) lobby.Party {
 	p := lobby.Party{Token: token}
 	if u != nil {
-		p.User, p.Name = u.ID, u.Name
+		p.User, p.Name, p.Bot = u.ID, u.Name, u.Bot
 	}
 	return p
 }
 
 // seatParty is the holder of a seat as a side of a challenge.
 func seatParty(st round.Seat) lobby.Party {
-	return lobby.Party{User: st.User, Token: st.Token, Name: st.Name}
+	return lobby.Party{User: st.User, Token: st.Token, Name: st.Name, Bot: st.Bot}
 }
 
 // lobbyJSON is the lobby as a viewer sees it.
@@ -323,30 +336,34 @@ type challengeJSON struct {
 	ID   string `json:"id"`
 	From string `json:"from"`
 	// Account says that From is an account's username (a guest's
-	// rematch is not).
+	// rematch is not); Bot that it is a bot's.
 	Account bool   `json:"account"`
+	Bot     bool   `json:"bot"`
 	Rating  string `json:"rating"` // the challenger's in the pool of the game, "1500?"
 	// To is the player a direct challenge or a rematch is for, null for
 	// an open one.
-	To      *string    `json:"to"`
-	Size    int        `json:"size"`
-	Clock   *clockSecs `json:"clock"`
-	Days    int        `json:"days"`
-	Rated   bool       `json:"rated"`
-	Color   string     `json:"color"` // the challenger's
-	Status  string     `json:"status"`
-	Game    *string    `json:"game"`    // once accepted
-	Rematch *string    `json:"rematch"` // the game it is a rematch of
-	Mine    bool       `json:"mine"`    // the viewer made it
-	ForYou  bool       `json:"forYou"`  // it was made to the viewer
-	Expires string     `json:"expires"`
+	To    *string    `json:"to"`
+	ToBot bool       `json:"toBot"`
+	Size  int        `json:"size"`
+	Clock *clockSecs `json:"clock"`
+	Days  int        `json:"days"`
+	Rated bool       `json:"rated"`
+	// AllowBots says that bot accounts may accept the open challenge.
+	AllowBots bool    `json:"allowBots"`
+	Color     string  `json:"color"` // the challenger's
+	Status    string  `json:"status"`
+	Game      *string `json:"game"`    // once accepted
+	Rematch   *string `json:"rematch"` // the game it is a rematch of
+	Mine      bool    `json:"mine"`    // the viewer made it
+	ForYou    bool    `json:"forYou"`  // it was made to the viewer
+	Expires   string  `json:"expires"`
 }
 
 // challengeOf is c as the viewer p sees it, with the challenger's
 // ratings entries.
 func challengeOf(c *lobby.Challenge, p lobby.Party, entries []ratings.Entry, now time.Time) challengeJSON {
 	out := challengeJSON{
-		ID: c.ID, From: c.From.Name, Account: c.From.User != 0, Size: c.Size, Days: c.Control.Days, Rated: c.Rated,
+		ID: c.ID, From: c.From.Name, Account: c.From.User != 0, Bot: c.From.Bot, ToBot: c.To.Bot, AllowBots: c.AllowBots, Size: c.Size, Days: c.Control.Days, Rated: c.Rated,
 		Color: c.Color.String(), Status: string(c.Status), Mine: c.From.Is(p), ForYou: !c.Open() && c.To.Is(p),
 		Expires: c.Expires.UTC().Format(time.RFC3339),
 	}
@@ -458,14 +475,7 @@ func (s *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 	u := userOf(r.Context())
 	p := partyOf(token, u)
 	wake := make(chan struct{}, 1)
-	s.hub.mu.Lock()
-	s.hub.subs[wake] = struct{}{}
-	s.hub.mu.Unlock()
-	defer func() {
-		s.hub.mu.Lock()
-		delete(s.hub.subs, wake)
-		s.hub.mu.Unlock()
-	}()
+	defer s.hub.subscribe(wake)()
 	var keep ownList
 	s.stream(w, r, "lobby", wake, lobbyFresh, func() (any, bool) {
 		view, err := s.lobbyView(r.Context(), p, u, &keep)
@@ -494,6 +504,8 @@ func (s *Server) lobbyError(err error) error {
 		return failure(http.StatusConflict, codeChallengeGone, "that challenge was taken, declined or withdrawn, or it expired")
 	case errors.Is(err, lobby.ErrNotYours):
 		return failure(http.StatusForbidden, codeNotYours, "that challenge is not yours to answer")
+	case errors.Is(err, lobby.ErrForPeople):
+		return failure(http.StatusForbidden, codeForPeople, "that challenge is for people: it does not allow bots")
 	case errors.Is(err, lobby.ErrAccount):
 		return failure(http.StatusUnauthorized, codeLobbyLogIn, "log in to play in the lobby")
 	case errors.As(err, &many):
@@ -513,6 +525,8 @@ type challengeReq struct {
 	Color string `json:"color"`
 	// To is the username a direct challenge is for, "" for an open one.
 	To string `json:"to"`
+	// AllowBots lets bot accounts accept an open challenge.
+	AllowBots bool `json:"allowBots"`
 	timeReq
 }
 
@@ -548,11 +562,11 @@ func (s *Server) handleChallenge(r *request) (int, any, error) {
 		if err != nil {
 			return 0, nil, s.lobbyError(err)
 		}
-		to = lobby.Party{User: u.ID, Name: u.Name}
+		to = lobby.Party{User: u.ID, Name: u.Name, Bot: u.Bot}
 	}
 	r.identify(true)
 	now := s.now()
-	c, err := lobby.New(newID(), r.party(), to, lobby.Settings{Size: req.Size, Control: control, Rated: req.Rated, Color: color}, now)
+	c, err := lobby.New(newID(), r.party(), to, lobby.Settings{Size: req.Size, Control: control, Rated: req.Rated, Color: color, AllowBots: req.AllowBots}, now)
 	if err != nil {
 		return 0, nil, s.lobbyError(err)
 	}
@@ -618,7 +632,7 @@ func (s *Server) accept(r *request, c *lobby.Challenge) (string, error) {
 	rd := s.rounds.New(newID(), round.Friend, rules.GeometryOf(c.Size), c.Control)
 	rd.Rated = c.Rated
 	for i, p := range seats {
-		rd.Seats[i] = round.Seat{Name: p.Name, Token: p.Token, User: p.User}
+		rd.Seats[i] = round.Seat{Name: p.Name, Token: p.Token, User: p.User, Bot: p.Bot}
 	}
 	rd.Game.Start()
 	if err := s.lobby.Accept(r.Context(), c.ID, now, rd.Stored(rd.Created)); err != nil {
