@@ -19,6 +19,7 @@ func TestHelpOfEveryCommand(t *testing.T) {
 	cases := map[string]string{
 		"analyze":     "-depth",
 		"bench":       "-hash",
+		"bot":         "-engine",
 		"book":        "",
 		"convert":     "-to",
 		"book build":  "-games",
