@@ -145,6 +145,8 @@ func TestBrowserAccessibility(t *testing.T) {
 	b.do("open the home page", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="lang"]`)))
 	const user = "Leitora"
 	evalJS[map[string]any](b, fetchJS("/api/account/signup", `{username: '`+user+`', password: 'a long password'}`))
+	// Her page lists her API token, with the form that makes another.
+	evalJS[map[string]any](b, fetchJS("/api/account/tokens", `{description: 'my bot'}`))
 	game := b.engineGameAfter(16)
 	over := evalJS[map[string]any](b, fetchJS("/api/games", `{mode: 'engine', size: 7, color: 'white', level: 1}`))["id"].(string)
 	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/move", `{move: 'a1', ply: 0}`))
