@@ -44,7 +44,7 @@ func (r *request) viewer() viewer {
 // if it has none.
 func (s *Server) seat(r *request, name string) (round.Seat, error) {
 	if r.user != nil {
-		return round.Seat{Name: r.user.Name, User: r.user.ID, Token: r.identify(true)}, nil
+		return round.Seat{Name: r.user.Name, User: r.user.ID, Bot: r.user.Bot, Token: r.identify(true)}, nil
 	}
 	var err error
 	if s.accounts != nil {
