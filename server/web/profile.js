@@ -186,7 +186,7 @@ class ProfilePage {
     }
     this.name = p.name;
     document.title = t('title.named', { name: p.name });
-    $('#profile-name').replaceChildren(p.name, p.bot ? ' ' : '', botTag(p.bot, { 'data-testid': 'profile-bot' }));
+    $('#profile-name').replaceChildren(p.name, ...(p.bot ? [' ', botTag(true, { 'data-testid': 'profile-bot' })] : []));
     this.showViewer(p.name);
     $('#profile-since').textContent = t('profile.since', { date: formatDate(p.created, 'long') });
     $('#profile-counts').textContent = countsText(p.games);
