@@ -29,6 +29,8 @@ type User struct {
 	// Lang is the language its owner chose for the site ("en", "pt",
 	// "ru", "lfn"), or "" until he chooses one.
 	Lang string
+	// Bot says that a program plays the account (Service.BecomeBot).
+	Bot bool
 	// Prefs are how its owner likes the site to look and sound.
 	Prefs Prefs
 }
@@ -48,6 +50,7 @@ type Profile struct {
 	ID      int64
 	Name    string
 	Created time.Time
+	Bot     bool
 }
 
 // Session is a logged-in browser. The store keeps the SHA-256 of the
@@ -146,6 +149,8 @@ type Service struct {
 	dummy func() string
 
 	loginPair, loginAccount, loginAddress, signupAddress, signupNetwork throttle.Limiter
+	// tokens keeps the API tokens, nil if the store does not.
+	tokens TokenStore
 }
 
 // New returns a Service on st.
@@ -189,6 +194,7 @@ func New(st Store, cfg Config) *Service {
 		signupAddress: cfg.Throttles.Limiter("signup-address", cfg.Limits.SignupAddress),
 		signupNetwork: cfg.Throttles.Limiter("signup-network", cfg.Limits.SignupNetwork),
 	}
+	s.tokens, _ = st.(TokenStore)
 	s.dummy = sync.OnceValue(func() string { return HashPassword("not anyone's password", cfg.Params) })
 	return s
 }

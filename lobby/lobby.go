@@ -24,6 +24,9 @@ type Party struct {
 	User  int64  // the account, 0 for a guest
 	Token string // the hash of the browser's seat token
 	Name  string // as the seat shows it
+	// Bot says that the account is a bot's: it takes an open challenge
+	// only if the challenge allows bots (AllowBots).
+	Bot bool
 }
 
 // Is reports whether p and q are one player: one account, or, between
@@ -85,6 +88,9 @@ type Settings struct {
 	Control game.Control // a clock (Time, Increment) or days per move
 	Rated   bool
 	Color   Color // the challenger's
+	// AllowBots lets a bot account accept a challenge open to every
+	// account; without it, an open challenge is for people alone.
+	AllowBots bool
 }
 
 // Challenge is an offer to play a game.
@@ -144,6 +150,10 @@ var (
 	ErrNotYours = errors.New("lobby: that challenge is not yours to answer")
 	// ErrAccount is an action of a guest that needs an account.
 	ErrAccount = errors.New("lobby: log in to play in the lobby")
+	// ErrForPeople is a bot's acceptance of an open challenge that does
+	// not allow bots: the lobby's seats are for people unless the
+	// challenger says otherwise.
+	ErrForPeople = errors.New("lobby: that challenge is for people: it does not allow bots")
 	// ErrFull is a challenge refused because the lobby holds as many
 	// pending challenges as Limits.Total allows.
 	ErrFull = errors.New("lobby: the lobby is full, try again later")
@@ -296,6 +306,8 @@ func (c *Challenge) CanAccept(p Party, now time.Time) error {
 		return ErrNotYours
 	case c.Open() && p.User == 0:
 		return ErrAccount
+	case c.Open() && p.Bot && !c.AllowBots:
+		return ErrForPeople
 	}
 	return nil
 }

@@ -197,3 +197,35 @@ func TestLimits(t *testing.T) {
 		t.Errorf("OrDefault fills %+v", got)
 	}
 }
+
+// A bot takes an open challenge only if it allows bots; a direct
+// challenge to a bot is its to accept.
+func TestBotsTakeOpenChallengesThatAllowThem(t *testing.T) {
+	now := time.Unix(1000, 0)
+	ann := lobby.Party{User: 1, Name: "ann"}
+	robo := lobby.Party{User: 2, Name: "robo", Bot: true}
+	settings := lobby.Settings{Size: 7, Control: game.Control{Time: time.Minute, Increment: time.Second}, Rated: true}
+	for _, tt := range []struct {
+		name      string
+		to        lobby.Party
+		allowBots bool
+		want      error
+	}{
+		{"open, for people", lobby.Party{}, false, lobby.ErrForPeople},
+		{"open, bots allowed", lobby.Party{}, true, nil},
+		{"to the bot", robo, false, nil},
+	} {
+		s := settings
+		s.AllowBots = tt.allowBots
+		c, err := lobby.New("c", ann, tt.to, s, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.CanAccept(robo, now); !errors.Is(err, tt.want) {
+			t.Errorf("%s: a bot accepts: %v, want %v", tt.name, err, tt.want)
+		}
+		if err := c.CanAccept(lobby.Party{User: 3, Name: "ben"}, now); tt.to == (lobby.Party{}) && err != nil {
+			t.Errorf("%s: a person accepts: %v", tt.name, err)
+		}
+	}
+}

@@ -57,6 +57,8 @@ type Seat struct {
 	// an account is that account's in any browser where it logs in, and
 	// no one else's (Player.Holds).
 	User int64
+	// Bot says that the account is a bot's: a program plays the seat.
+	Bot bool
 }
 
 // Joined reports whether someone sits in the seat.
@@ -256,7 +258,7 @@ func (k *Keeper) Of(g *store.Game) (*Round, error) {
 	for c, ss := range g.Seats {
 		// A name stored before names were cleaned is cleaned and cut as
 		// one would be now (account.ShortenName).
-		r.Seats[c] = Seat{Name: account.ShortenName(ss.Name), Token: ss.Token, Engine: ss.Engine, User: ss.UserID}
+		r.Seats[c] = Seat{Name: account.ShortenName(ss.Name), Token: ss.Token, Engine: ss.Engine, User: ss.UserID, Bot: ss.Bot}
 	}
 	st.Started = r.Seated()
 	if m == Analysis {
@@ -289,7 +291,7 @@ func (r *Round) Stored(updated time.Time) *store.Game {
 		g.Client, g.PersonTurn = r.Client, r.PersonTurnStart()
 	}
 	for c, s := range r.Seats {
-		g.Seats[c] = store.Seat{Name: s.Name, Token: s.Token, Engine: s.Engine, UserID: s.User}
+		g.Seats[c] = store.Seat{Name: s.Name, Token: s.Token, Engine: s.Engine, UserID: s.User, Bot: s.Bot}
 	}
 	for i, text := range st.Moves {
 		g.Moves = append(g.Moves, store.Move{Text: text, At: st.Stamps[i].At, TimeLeft: st.Stamps[i].Left})

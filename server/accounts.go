@@ -44,7 +44,7 @@ func (r *request) viewer() viewer {
 // if it has none.
 func (s *Server) seat(r *request, name string) (round.Seat, error) {
 	if r.user != nil {
-		return round.Seat{Name: r.user.Name, User: r.user.ID, Token: r.identify(true)}, nil
+		return round.Seat{Name: r.user.Name, User: r.user.ID, Bot: r.user.Bot, Token: r.identify(true)}, nil
 	}
 	var err error
 	if s.accounts != nil {
@@ -152,6 +152,8 @@ type userJSON struct {
 	Name  string    `json:"name"`
 	Lang  string    `json:"lang"`
 	Prefs prefsJSON `json:"prefs"`
+	// Bot says that the account is a bot's.
+	Bot bool `json:"bot"`
 }
 
 // me is the viewer's account as the API shows it, or nil.
@@ -159,7 +161,7 @@ func me(u *account.User) *userJSON {
 	if u == nil {
 		return nil
 	}
-	return &userJSON{Name: u.Name, Lang: u.Lang, Prefs: toPrefsJSON(u.Prefs)}
+	return &userJSON{Name: u.Name, Lang: u.Lang, Prefs: toPrefsJSON(u.Prefs), Bot: u.Bot}
 }
 
 type credentials struct {
@@ -219,6 +221,8 @@ func (s *Server) accountError(r *request, err error) error {
 		return passwordError(password)
 	case errors.Is(err, account.ErrNameTaken):
 		return failure(http.StatusConflict, codeNameTaken, "that username is taken; choose another")
+	case errors.Is(err, account.ErrBadToken):
+		return failure(http.StatusUnauthorized, codeBadToken, "this API token is not valid: it was revoked, or mistyped")
 	case errors.Is(err, account.ErrWrongPassword):
 		return failure(http.StatusUnauthorized, codeWrongPassword, "wrong username or password")
 	case errors.Is(err, account.ErrHashBusy):

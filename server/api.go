@@ -229,6 +229,8 @@ type playerJSON struct {
 	// choice: the page marks it so, and no guest's name is the engine's
 	// or an account's.
 	Guest bool `json:"guest"`
+	// Bot says that the seat is a bot account's: a program plays it.
+	Bot bool `json:"bot"`
 	// Rating is the account's in the game's pool ("1500?"), "" for none;
 	// RatingDiff what the rated game did to it, once over.
 	Rating     string `json:"rating,omitempty"`
@@ -343,7 +345,7 @@ func (s *Server) state(v round.View, who viewer) stateJSON {
 		st.Shadow = p.EntrySize()
 	}
 	for c, seat := range r.Seats {
-		st.Players[colorNames[c]] = playerJSON{Name: seat.Name, Engine: seat.Engine, Joined: seat.Joined(), Account: seat.User != 0, Guest: seat.Guest()}
+		st.Players[colorNames[c]] = playerJSON{Name: seat.Name, Engine: seat.Engine, Joined: seat.Joined(), Account: seat.User != 0, Guest: seat.Guest(), Bot: seat.Bot}
 	}
 	if clock := g.Control(rules.White); clock.Time > 0 {
 		st.Clock = &clockJSON{
@@ -540,9 +542,12 @@ func (s *Server) handleList(r *request) (int, any, error) {
 		Mode  string `json:"mode"`
 		White string `json:"white"`
 		Black string `json:"black"`
-		// WhiteGuest and BlackGuest say that the seat is a guest's.
+		// WhiteGuest and BlackGuest say that the seat is a guest's,
+		// WhiteBot and BlackBot a bot's.
 		WhiteGuest bool   `json:"whiteGuest"`
 		BlackGuest bool   `json:"blackGuest"`
+		WhiteBot   bool   `json:"whiteBot"`
+		BlackBot   bool   `json:"blackBot"`
 		Plies      int    `json:"plies"`
 		Result     string `json:"result"`
 		Reason     string `json:"reason"`
@@ -551,7 +556,7 @@ func (s *Server) handleList(r *request) (int, any, error) {
 	out := []item{}
 	guest := func(g store.Summary, c int) bool { return g.Tokens[c] != "" && g.Users[c] == 0 }
 	for _, g := range games {
-		out = append(out, item{g.ID, g.Size, g.Mode, g.Names[0], g.Names[1], guest(g, 0), guest(g, 1), g.Plies, g.Result, g.Reason, g.Updated.Format(time.RFC3339)})
+		out = append(out, item{g.ID, g.Size, g.Mode, g.Names[0], g.Names[1], guest(g, 0), guest(g, 1), g.Bots[0], g.Bots[1], g.Plies, g.Result, g.Reason, g.Updated.Format(time.RFC3339)})
 	}
 	return http.StatusOK, map[string]any{"games": out}, nil
 }

@@ -158,6 +158,8 @@ func TestBrowserAccessibility(t *testing.T) {
 	b.do("open the home page", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="lang"]`)))
 	const user = "Leitora"
 	b.socialise(user)
+	// Her page lists her API token, with the form that makes another.
+	evalJS[map[string]any](b, fetchJS("/api/account/tokens", `{description: 'my bot'}`))
 	game := b.engineGameAfter(16)
 	evalJS[map[string]any](b, fetchJS("/api/games/"+game+"/chat", `{text: 'good game'}`))
 	over := evalJS[map[string]any](b, fetchJS("/api/games", `{mode: 'engine', size: 7, color: 'white', level: 1}`))["id"].(string)

@@ -99,6 +99,17 @@ const (
 	codeHashQueueFull    = "account.queue_full" // too many logins and signups wait for their checks
 	codeNameReserved     = "name.reserved"      // a guest's name that is the engine's, an account's or reserved
 
+	// Tokens and bots.
+	codeLogInFirst    = "account.log_in"       // an account's action asked without one
+	codeBadToken      = "token.invalid"        // a bearer token that is none (revoked, mistyped)
+	codeTokenScope    = "token.scope"          // a token without the scope of the action (param scope)
+	codeTooManyTokens = "token.too_many"       // an account's tokens at their bound (param n)
+	codeNoToken       = "token.not_found"      // no such token of the account's
+	codeSessionOnly   = "token.session_only"   // tokens are managed from a logged-in browser, not with a token
+	codeHasGames      = "bot.has_games"        // the upgrade of an account that has played
+	codeNotBot        = "bot.not_a_bot"        // the bot API asked by an account that is not a bot
+	codeForPeople     = "challenge.for_people" // a bot taking an open challenge that does not allow bots
+
 	// The lobby.
 	codeNoLobby        = "lobby.none"
 	codeLobbyLogIn     = "lobby.log_in"

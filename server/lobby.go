@@ -143,14 +143,13 @@ func (h *lobbyHub) wake(c *lobby.Challenge, now time.Time) {
 	}
 }
 
-// subscribe returns a channel that wakes at every change of the lobby,
-// and the function that ends the subscription.
-func (h *lobbyHub) subscribe() (<-chan struct{}, func()) {
-	wake := make(chan struct{}, 1)
+// subscribe has wake signalled at every change of the lobby, until the
+// returned function is called.
+func (h *lobbyHub) subscribe(wake chan struct{}) (cancel func()) {
 	h.mu.Lock()
 	h.subs[wake] = struct{}{}
 	h.mu.Unlock()
-	return wake, func() {
+	return func() {
 		h.mu.Lock()
 		delete(h.subs, wake)
 		h.mu.Unlock()
@@ -312,14 +311,14 @@ func (r *request) party() lobby.Party { return partyOf(r.token, r.user) }
 func partyOf(token string, u *account.User) lobby.Party {
 	p := lobby.Party{Token: token}
 	if u != nil {
-		p.User, p.Name = u.ID, u.Name
+		p.User, p.Name, p.Bot = u.ID, u.Name, u.Bot
 	}
 	return p
 }
 
 // seatParty is the holder of a seat as a side of a challenge.
 func seatParty(st round.Seat) lobby.Party {
-	return lobby.Party{User: st.User, Token: st.Token, Name: st.Name}
+	return lobby.Party{User: st.User, Token: st.Token, Name: st.Name, Bot: st.Bot}
 }
 
 // lobbyJSON is the lobby as a viewer sees it.
@@ -338,30 +337,34 @@ type challengeJSON struct {
 	ID   string `json:"id"`
 	From string `json:"from"`
 	// Account says that From is an account's username (a guest's
-	// rematch is not).
+	// rematch is not); Bot that it is a bot's.
 	Account bool   `json:"account"`
+	Bot     bool   `json:"bot"`
 	Rating  string `json:"rating"` // the challenger's in the pool of the game, "1500?"
 	// To is the player a direct challenge or a rematch is for, null for
 	// an open one.
-	To      *string    `json:"to"`
-	Size    int        `json:"size"`
-	Clock   *clockSecs `json:"clock"`
-	Days    int        `json:"days"`
-	Rated   bool       `json:"rated"`
-	Color   string     `json:"color"` // the challenger's
-	Status  string     `json:"status"`
-	Game    *string    `json:"game"`    // once accepted
-	Rematch *string    `json:"rematch"` // the game it is a rematch of
-	Mine    bool       `json:"mine"`    // the viewer made it
-	ForYou  bool       `json:"forYou"`  // it was made to the viewer
-	Expires string     `json:"expires"`
+	To    *string    `json:"to"`
+	ToBot bool       `json:"toBot"`
+	Size  int        `json:"size"`
+	Clock *clockSecs `json:"clock"`
+	Days  int        `json:"days"`
+	Rated bool       `json:"rated"`
+	// AllowBots says that bot accounts may accept the open challenge.
+	AllowBots bool    `json:"allowBots"`
+	Color     string  `json:"color"` // the challenger's
+	Status    string  `json:"status"`
+	Game      *string `json:"game"`    // once accepted
+	Rematch   *string `json:"rematch"` // the game it is a rematch of
+	Mine      bool    `json:"mine"`    // the viewer made it
+	ForYou    bool    `json:"forYou"`  // it was made to the viewer
+	Expires   string  `json:"expires"`
 }
 
 // challengeOf is c as the viewer p sees it, with the challenger's
 // ratings entries.
 func challengeOf(c *lobby.Challenge, p lobby.Party, entries []ratings.Entry, now time.Time) challengeJSON {
 	out := challengeJSON{
-		ID: c.ID, From: c.From.Name, Account: c.From.User != 0, Size: c.Size, Days: c.Control.Days, Rated: c.Rated,
+		ID: c.ID, From: c.From.Name, Account: c.From.User != 0, Bot: c.From.Bot, ToBot: c.To.Bot, AllowBots: c.AllowBots, Size: c.Size, Days: c.Control.Days, Rated: c.Rated,
 		Color: c.Color.String(), Status: string(c.Status), Mine: c.From.Is(p), ForYou: !c.Open() && c.To.Is(p),
 		Expires: c.Expires.UTC().Format(time.RFC3339),
 	}
@@ -490,8 +493,8 @@ func (s *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 	_, token := seatCookie(r)
 	u := userOf(r.Context())
 	p := partyOf(token, u)
-	wake, leave := s.hub.subscribe()
-	defer leave()
+	wake := make(chan struct{}, 1)
+	defer s.hub.subscribe(wake)()
 	if u != nil && s.chat != nil {
 		// Held while the stream lasts, so that a block hides the
 		// blocked's challenges at the next wake-up, on any server.
@@ -527,6 +530,8 @@ func (s *Server) lobbyError(err error) error {
 		return failure(http.StatusConflict, codeChallengeGone, "that challenge was taken, declined or withdrawn, or it expired")
 	case errors.Is(err, lobby.ErrNotYours):
 		return failure(http.StatusForbidden, codeNotYours, "that challenge is not yours to answer")
+	case errors.Is(err, lobby.ErrForPeople):
+		return failure(http.StatusForbidden, codeForPeople, "that challenge is for people: it does not allow bots")
 	case errors.Is(err, lobby.ErrAccount):
 		return failure(http.StatusUnauthorized, codeLobbyLogIn, "log in to play in the lobby")
 	case errors.As(err, &many):
@@ -546,6 +551,8 @@ type challengeReq struct {
 	Color string `json:"color"`
 	// To is the username a direct challenge is for, "" for an open one.
 	To string `json:"to"`
+	// AllowBots lets bot accounts accept an open challenge.
+	AllowBots bool `json:"allowBots"`
 	timeReq
 }
 
@@ -581,11 +588,11 @@ func (s *Server) handleChallenge(r *request) (int, any, error) {
 		if err != nil {
 			return 0, nil, s.lobbyError(err)
 		}
-		to = lobby.Party{User: u.ID, Name: u.Name}
+		to = lobby.Party{User: u.ID, Name: u.Name, Bot: u.Bot}
 	}
 	r.identify(true)
 	now := s.now()
-	c, err := lobby.New(newID(), r.party(), to, lobby.Settings{Size: req.Size, Control: control, Rated: req.Rated, Color: color}, now)
+	c, err := lobby.New(newID(), r.party(), to, lobby.Settings{Size: req.Size, Control: control, Rated: req.Rated, Color: color, AllowBots: req.AllowBots}, now)
 	if err != nil {
 		return 0, nil, s.lobbyError(err)
 	}
@@ -659,7 +666,7 @@ func (s *Server) acceptFor(ctx context.Context, me lobby.Party, c *lobby.Challen
 	rd := s.rounds.New(newID(), round.Friend, rules.GeometryOf(c.Size), c.Control)
 	rd.Rated = c.Rated
 	for i, p := range seats {
-		rd.Seats[i] = round.Seat{Name: p.Name, Token: p.Token, User: p.User}
+		rd.Seats[i] = round.Seat{Name: p.Name, Token: p.Token, User: p.User, Bot: p.Bot}
 	}
 	rd.Game.Start()
 	if err := s.lobby.Accept(ctx, c.ID, now, rd.Stored(rd.Created)); err != nil {

@@ -24,6 +24,9 @@ type myGameJSON struct {
 	White string `json:"white"`
 	Black string `json:"black"`
 	You   string `json:"you"`
+	// WhiteBot and BlackBot say which seats are bot accounts'.
+	WhiteBot bool `json:"whiteBot"`
+	BlackBot bool `json:"blackBot"`
 	// Turn is the colour to move while the game goes on, else null;
 	// YourTurn says that the viewer may move now (the opponent is there).
 	Turn     any     `json:"turn"`
@@ -99,6 +102,7 @@ func myGame(g store.Summary, who viewer, now time.Time) (myGameJSON, bool) {
 	}
 	item := myGameJSON{
 		ID: g.ID, Size: g.Size, Mode: g.Mode, White: g.Names[0], Black: g.Names[1],
+		WhiteBot: g.Bots[0], BlackBot: g.Bots[1],
 		You: colorNames[me], Joined: seats[me.Other()].Joined(),
 		Plies: g.Plies, Result: g.Result, Reason: g.Reason, Days: g.Days,
 		Updated: g.Updated.Format(time.RFC3339),

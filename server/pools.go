@@ -98,6 +98,11 @@ func (s *Server) handlePoolSeek(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.lobbyError(lobby.ErrAccount))
 		return
 	}
+	if u.Bot {
+		// The pools pair people, as lichess's do: bots take challenges.
+		writeError(w, s.lobbyError(lobby.ErrForPeople))
+		return
+	}
 	req := &request{Request: r, w: w, user: u}
 	if err := s.takeChallengeRate(req); err != nil {
 		writeError(w, err)
@@ -119,7 +124,8 @@ func (s *Server) handlePoolSeek(w http.ResponseWriter, r *http.Request) {
 		}
 		ps.Rating = poolRating(entries, pool, s.now())
 	}
-	wake, leave := s.hub.subscribe()
+	wake := make(chan struct{}, 1)
+	leave := s.hub.subscribe(wake)
 	defer func() {
 		leave()
 		// The seek leaves with its player, whose page has gone.

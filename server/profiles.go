@@ -66,7 +66,9 @@ type countsJSON struct {
 }
 
 type profileJSON struct {
-	Name    string       `json:"name"`
+	Name string `json:"name"`
+	// Bot says that the account is a bot's: a program plays it.
+	Bot     bool         `json:"bot"`
 	Created string       `json:"created"`
 	Games   countsJSON   `json:"games"`
 	Ratings []ratingJSON `json:"ratings"`
@@ -133,7 +135,7 @@ func (s *Server) handleProfile(r *request) (int, any, error) {
 		}
 	}
 	out := profileJSON{
-		Name: p.Name, Created: p.Created.UTC().Format(time.RFC3339),
+		Name: p.Name, Bot: p.Bot, Created: p.Created.UTC().Format(time.RFC3339),
 		Games:        countsJSON{Played: c.Played(), Won: c.Won, Drawn: c.Drawn, Lost: c.Lost, Ongoing: c.Ongoing},
 		Ratings:      []ratingJSON{},
 		followCounts: s.followCountsOf(r, p.ID),
@@ -268,6 +270,7 @@ type opponentJSON struct {
 	Name    string `json:"name"`
 	Account bool   `json:"account"` // he has an account, and a profile
 	Engine  bool   `json:"engine"`
+	Bot     bool   `json:"bot"` // his account is a bot's
 	// Rating is his rating when a rated game began, null for a casual
 	// game.
 	Rating *int `json:"rating"`
@@ -313,7 +316,7 @@ func playerGame(g store.Summary, user int64) playerGameJSON {
 	opp := me.Other()
 	item := playerGameJSON{
 		ID: g.ID, Size: g.Size, Mode: g.Mode, Level: g.Level, Color: colorNames[me],
-		Opponent: opponentJSON{Name: g.Names[opp], Account: g.Users[opp] != 0, Engine: g.Mode == round.Engine.String()},
+		Opponent: opponentJSON{Name: g.Names[opp], Account: g.Users[opp] != 0, Engine: g.Mode == round.Engine.String(), Bot: g.Bots[opp]},
 		Result:   g.Result, Reason: g.Reason, Plies: g.Plies,
 		InitialMS: g.Initial.Milliseconds(), IncrementMS: g.Increment.Milliseconds(), Days: g.Days, Rated: g.Rated,
 		Created: g.Created.UTC().Format(time.RFC3339), Updated: g.Updated.UTC().Format(time.RFC3339),

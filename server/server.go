@@ -97,6 +97,10 @@ type Config struct {
 	// MaxStreams bounds the event streams one client address may hold
 	// open, default 32.
 	MaxStreams int
+	// StreamKeepAlive is how often a quiet NDJSON stream of the bot API
+	// sends an empty line, so that proxies and clients keep it open and
+	// a client learns that the site is there; default 7 s.
+	StreamKeepAlive time.Duration
 	// MaxConns bounds the connections open at once through Listener,
 	// default 10,000; MaxClientConns those of one client (its address
 	// key, not counted for a trusted proxy), default 64.
@@ -303,6 +307,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = 32
+	}
+	if cfg.StreamKeepAlive <= 0 {
+		cfg.StreamKeepAlive = 7 * time.Second
 	}
 	if cfg.MaxConns <= 0 {
 		cfg.MaxConns = 10000
@@ -575,17 +582,17 @@ func (s *Server) newKeeper() (*round.Keeper, error) {
 // Handler returns the site: the API, the events and the UI.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /api/games", s.api(s.handleCreate))
+	mux.HandleFunc("POST /api/games", s.api(scoped(account.ScopeBoardPlay, s.handleCreate)))
 	mux.HandleFunc("GET /api/games", s.api(s.handleList))
 	mux.HandleFunc("GET /api/games/{id}", s.api(s.handleGet))
 	mux.HandleFunc("GET /api/my-games", s.api(s.handleMyGames))
 	mux.HandleFunc("GET /api/games/{id}/at/{ply}", s.api(s.handleAt))
-	mux.HandleFunc("POST /api/games/{id}/join", s.api(s.handleJoin))
-	mux.HandleFunc("POST /api/games/{id}/move", s.api(s.handleMove))
-	mux.HandleFunc("POST /api/games/{id}/resign", s.api(s.handleResign))
-	mux.HandleFunc("POST /api/games/{id}/abort", s.api(s.handleAbort))
-	mux.HandleFunc("POST /api/games/{id}/draw", s.api(s.handleDraw))
-	mux.HandleFunc("POST /api/games/{id}/takeback", s.api(s.handleTakeback))
+	mux.HandleFunc("POST /api/games/{id}/join", s.api(scoped(account.ScopeBoardPlay, s.handleJoin)))
+	mux.HandleFunc("POST /api/games/{id}/move", s.api(scoped(account.ScopeBoardPlay, s.handleMove)))
+	mux.HandleFunc("POST /api/games/{id}/resign", s.api(scoped(account.ScopeBoardPlay, s.handleResign)))
+	mux.HandleFunc("POST /api/games/{id}/abort", s.api(scoped(account.ScopeBoardPlay, s.handleAbort)))
+	mux.HandleFunc("POST /api/games/{id}/draw", s.api(scoped(account.ScopeBoardPlay, s.handleDraw)))
+	mux.HandleFunc("POST /api/games/{id}/takeback", s.api(scoped(account.ScopeBoardPlay, s.handleTakeback)))
 	mux.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
 	mux.HandleFunc("GET /api/games/{id}/record.pgn", s.handleRecordPGN)
 	mux.HandleFunc("GET /api/games/{id}/record.json", s.handleRecordJSON)
@@ -596,6 +603,16 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/account/login", s.api(s.handleLogin))
 	mux.HandleFunc("POST /api/account/logout", s.api(s.handleLogout))
 	mux.HandleFunc("GET /api/account/me", s.api(s.handleMe))
+	mux.HandleFunc("GET /api/account/tokens", s.api(s.handleTokens))
+	mux.HandleFunc("POST /api/account/tokens", s.api(s.handleCreateToken))
+	mux.HandleFunc("DELETE /api/account/tokens/{id}", s.api(s.handleRevokeToken))
+	mux.HandleFunc("POST /api/bot/account/upgrade", s.api(scoped(account.ScopeBotPlay, s.handleBotUpgrade)))
+	mux.HandleFunc("GET /api/stream/event", s.handleEventStream)
+	mux.HandleFunc("GET /api/bot/game/stream/{id}", s.handleGameStream)
+	mux.HandleFunc("POST /api/bot/game/{id}/move/{move}", s.api(s.botAction(s.botMove)))
+	mux.HandleFunc("POST /api/bot/game/{id}/resign", s.api(s.botAction(s.botResign)))
+	mux.HandleFunc("POST /api/bot/game/{id}/abort", s.api(s.botAction(s.botAbort)))
+	mux.HandleFunc("POST /api/bot/game/{id}/draw/{answer}", s.api(s.botAction(s.botDraw)))
 	mux.HandleFunc("GET /api/users/{name}", s.api(s.handleProfile))
 	mux.HandleFunc("GET /api/users/{name}/games", s.api(s.handlePlayerGames))
 	mux.HandleFunc("GET /api/users/{name}/games.pgn", s.handlePlayerPGN)
@@ -604,9 +621,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/lobby/events", s.handleLobbyEvents)
 	mux.HandleFunc("GET /api/pools", s.api(s.handlePools))
 	mux.HandleFunc("GET /api/pools/{id}/seek", s.handlePoolSeek)
-	mux.HandleFunc("POST /api/challenges", s.api(s.handleChallenge))
-	mux.HandleFunc("POST /api/challenges/{id}/{action}", s.api(s.handleChallengeAction))
-	mux.HandleFunc("POST /api/games/{id}/rematch", s.api(s.handleRematch))
+	mux.HandleFunc("POST /api/challenges", s.api(scoped(account.ScopeChallengeWrite, s.handleChallenge)))
+	mux.HandleFunc("POST /api/challenges/{id}/{action}", s.api(scoped(account.ScopeChallengeWrite, s.handleChallengeAction)))
+	mux.HandleFunc("POST /api/games/{id}/rematch", s.api(scoped(account.ScopeChallengeWrite, s.handleRematch)))
 	mux.HandleFunc("GET /api/engines", s.api(s.handleEngines))
 	mux.HandleFunc("POST /api/lang", s.api(s.handleLang))
 	mux.HandleFunc("POST /api/prefs", s.api(s.handlePrefs))
@@ -666,8 +683,7 @@ func (s *Server) Handler() http.Handler {
 			"cross-origin request refused: the site's pages send their requests from the site itself"))
 	}))
 	var h http.Handler = mux
-	h = s.authenticate(h)
-	h = cop.Handler(h)
+	h = s.withBearer(h, cop.Handler(s.authenticate(h)))
 	h = s.limit(h)
 	h = s.logRequests(h)
 	h = recoverPanics(s.log, h)

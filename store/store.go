@@ -28,6 +28,8 @@ type Seat struct {
 	// guest or the engine. A seat with an account is that account's
 	// wherever it logs in; a guest's seat is its token's.
 	UserID int64
+	// Bot says that the account is a bot's (account.User.Bot).
+	Bot bool
 }
 
 // Move is one accepted move with the clocks after it.
@@ -102,8 +104,10 @@ type Summary struct {
 	Initial, Increment time.Duration
 	Names              [2]string
 	// Tokens and Users hold the seats, as in Seat.
-	Tokens   [2]string
-	Users    [2]int64
+	Tokens [2]string
+	Users  [2]int64
+	// Bots say which seats are bot accounts'.
+	Bots     [2]bool
 	Plies    int
 	Result   string
 	Reason   string

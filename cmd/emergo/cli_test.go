@@ -26,6 +26,7 @@ func TestHelpOfEveryCommand(t *testing.T) {
 		"book":            "",
 		"book build":      "-games",
 		"book show":       "-book",
+		"bot":             "-engine",
 		"convert":         "-to",
 		"egtb":            "",
 		"egtb gen":        "-size",

@@ -148,6 +148,11 @@ export const logout = () => request('POST', '/api/account/logout', {});
 /** me is the account this browser is logged in as, or null. */
 export const me = () => request('GET', '/api/account/me');
 
+/** tokens lists the viewer's API tokens; createToken makes one (its secret shown once); revokeToken ends one. */
+export const tokens = () => request('GET', '/api/account/tokens');
+export const createToken = (body) => request('POST', '/api/account/tokens', body);
+export const revokeToken = (id) => request('DELETE', `/api/account/tokens/${encodeURIComponent(id)}`);
+
 const user = (name) => `/api/users/${encodeURIComponent(name)}`;
 
 /** profile is a player's profile: {name, created, games, ratings}. */

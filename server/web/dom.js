@@ -136,6 +136,14 @@ export const hashText = (hash) => decoded(String(hash).replace(/^#/, ''));
 export const profileHref = (name) => `/@/${encodeURIComponent(name)}`;
 
 /**
+ * botTag is the mark of a bot account's name ("BOT"), wherever a name
+ * shows, or null for a person's: a program plays that account.
+ */
+export function botTag(bot, attrs = {}) {
+  return bot ? h('span', { ...attrs, class: 'tag bot', title: t('player.bot_title') }, t('player.bot_tag')) : null;
+}
+
+/**
  * playerLink is a player's name, a link to his page when he has an account
  * (a guest and the engine have none).
  */

@@ -2,7 +2,7 @@
 // record to replay, and the recent games.
 
 import * as api from './api.js';
-import { $, h, nameText, showMessage } from './dom.js';
+import { $, botTag, h, nameText, showMessage } from './dom.js';
 import { formatDate, t } from './i18n.js';
 import { newGamePrefs, storedName, storeName, storeNewGamePrefs } from './prefs.js';
 import { quickPairing } from './pools.js';
@@ -175,8 +175,8 @@ async function loadGames() {
     const live = listLive(g);
     return h('tr', {},
       h('td', { class: 'players' }, h('a', { href },
-        h('span', { class: g.whiteGuest ? 'name-cut guest' : 'name-cut', title: nameText(g.white, g.whiteGuest) }, nameText(g.white, g.whiteGuest) || '?'), ' – ',
-        h('span', { class: g.blackGuest ? 'name-cut guest' : 'name-cut', title: nameText(g.black, g.blackGuest) }, nameText(g.black, g.blackGuest) || '?'))),
+        h('span', { class: g.whiteGuest ? 'name-cut guest' : 'name-cut', title: nameText(g.white, g.whiteGuest) }, nameText(g.white, g.whiteGuest) || '?'), botTag(g.whiteBot), ' – ',
+        h('span', { class: g.blackGuest ? 'name-cut guest' : 'name-cut', title: nameText(g.black, g.blackGuest) }, nameText(g.black, g.blackGuest) || '?'), botTag(g.blackBot))),
       h('td', {}, `${g.size}×${g.size}`),
       h('td', { class: 'hide-narrow' }, modeName(g.mode)),
       h('td', { class: 'num' }, String(g.plies ?? '')),

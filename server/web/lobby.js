@@ -6,7 +6,7 @@
 
 import * as api from './api.js';
 import { timeText } from './deadline.js';
-import { $, h, nameText, playerLink, showMessage } from './dom.js';
+import { $, botTag, h, nameText, playerLink, showMessage } from './dom.js';
 import { t } from './i18n.js';
 
 /**
@@ -31,6 +31,7 @@ export function challengeRequest(f) {
   }
   const to = (f.to || '').trim();
   if (to) body.to = to;
+  else if (f.allowBots) body.allowBots = true;
   return { body };
 }
 
@@ -121,6 +122,9 @@ export function lobbyPage() {
   };
   f.speed.addEventListener('change', syncSpeed);
   syncSpeed();
+  // A player's page challenges him here: /lobby?to=NAME.
+  const to = new URLSearchParams(location.search).get('to');
+  if (to) f.to.value = to;
 
   const open = (game) => location.assign(`/g/${encodeURIComponent(game)}`);
 
@@ -160,7 +164,7 @@ export function lobbyPage() {
     const rows = v.challenges.map((c) => {
       const r = challengeRow(c, loggedIn);
       return h('tr', { 'data-testid': 'challenge', 'data-challenge': c.id, class: c.forYou ? 'your-turn' : null },
-        h('td', { class: 'players' }, c.mine ? r.who : c.account ? playerLink(c.from, true) : h('span', { class: 'guest' }, r.who), r.rating ? h('span', { class: 'rating', 'data-testid': 'challenge-rating' }, ` ${r.rating}`) : null),
+        h('td', { class: 'players' }, c.mine ? r.who : c.account ? playerLink(c.from, true) : h('span', { class: 'guest' }, r.who), botTag(c.bot && !c.mine), r.rating ? h('span', { class: 'rating', 'data-testid': 'challenge-rating' }, ` ${r.rating}`) : null),
         h('td', {}, r.board),
         h('td', {}, r.time, h('div', { class: 'kind' }, r.kind)),
         h('td', { class: 'hide-narrow' }, r.colour),
@@ -181,7 +185,7 @@ export function lobbyPage() {
     e.preventDefault();
     const { body, error } = challengeRequest({
       size: f.size.value, speed: f.speed.value, minutes: f.minutes.value, increment: f.increment.value,
-      days: f.days.value, rated: f.rated.checked, color: f.color.value, to: f.to.value,
+      days: f.days.value, rated: f.rated.checked, color: f.color.value, to: f.to.value, allowBots: f.allowBots.checked,
     });
     if (error) {
       showMessage(formMsg, error);

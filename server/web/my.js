@@ -4,7 +4,7 @@
 
 import * as api from './api.js';
 import { daysPerMove, formatLeft } from './deadline.js';
-import { $, displayName, h } from './dom.js';
+import { $, botTag, displayName, h } from './dom.js';
 import { t, tParts } from './i18n.js';
 import { colourName, other, reasonText } from './text.js';
 
@@ -84,7 +84,7 @@ async function load() {
   const rows = games.map((g) => {
     const r = myGameRow(g);
     return h('tr', { class: r.yourTurn ? 'your-turn' : null, 'data-testid': 'my-game', 'data-game': g.id },
-      h('td', { class: 'players' }, h('a', { href: r.href, class: 'name-cut', title: r.opponent }, r.opponent)),
+      h('td', { class: 'players' }, h('a', { href: r.href, class: 'name-cut', title: r.opponent }, r.opponent), botTag(g[`${other(g.you)}Bot`])),
       h('td', {}, r.board),
       h('td', { class: 'hide-narrow' }, r.time),
       h('td', { class: 'turn' }, r.status, r.left ? h('div', { class: 'left' }, r.left) : null),

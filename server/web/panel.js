@@ -6,7 +6,7 @@
 
 import { lastMoveText } from './announce.js';
 import { handStack } from './board.js';
-import { $, breakable, displayName, h, playerLink } from './dom.js';
+import { $, botTag, breakable, displayName, h, playerLink } from './dom.js';
 import { t } from './i18n.js';
 import { playAgain, ratingChanges, rematchView } from './rated.js';
 import { firstSide, moveRows, navDisabled, shownSide, viewText } from './replay.js';
@@ -34,6 +34,7 @@ export function renderPlayer(box, s, view, colour) {
       : h('span', { class: p.guest ? 'name guest' : 'name', title: name }, p.guest ? displayName(p.name) || name : name),
     p.rating ? h('span', { class: 'rating', 'data-testid': `rating-${colour}`, title: t('player.rating_title') }, p.rating) : null,
     p.engine ? h('span', { class: 'tag' }, t('player.engine_tag')) : null,
+    botTag(p.bot, { 'data-testid': `bot-${colour}` }),
     p.guest ? h('span', { class: 'tag', 'data-testid': `guest-${colour}` }, t('player.guest_tag')) : null,
     s.you === colour ? h('span', { class: 'tag you' }, t('player.you_tag')) : null,
     toMove ? h('span', { class: 'tag turn', 'data-testid': `turn-${colour}` }, t('a11y.to_move')) : null);

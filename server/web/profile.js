@@ -7,7 +7,7 @@
 import * as api from './api.js';
 import { change, poolName, ratingChart } from './chart.js';
 import { timeText } from './deadline.js';
-import { $, displayName, h, playerLink, showMessage } from './dom.js';
+import { $, botTag, displayName, h, playerLink, showMessage } from './dom.js';
 import { formatDate, t } from './i18n.js';
 import { Latest } from './latest.js';
 import { ratingText } from './rated.js';
@@ -191,12 +191,74 @@ class ProfilePage {
     }
     this.name = p.name;
     document.title = t('title.named', { name: p.name });
-    $('#profile-name').textContent = p.name;
+    $('#profile-name').replaceChildren(p.name, ...(p.bot ? [' ', botTag(true, { 'data-testid': 'profile-bot' })] : []));
+    this.showViewer(p.name);
     $('#profile-since').textContent = t('profile.since', { date: formatDate(p.created, 'long') });
     $('#profile-counts').textContent = countsText(p.games);
     this.onProfile(p);
     this.showRatings(p.ratings);
     this.showHistory(hist.history);
+  }
+
+  /**
+   * showViewer shows what the viewer may do on the page of name: on his
+   * own, his API tokens; on another's, when logged in, a challenge (the
+   * lobby's form, the opponent filled in).
+   */
+  async showViewer(name) {
+    const viewer = await api.me().catch(() => null);
+    if (!viewer) return;
+    if (viewer.name.toLowerCase() !== name.toLowerCase()) {
+      $('#profile-challenge').href = `/lobby?to=${encodeURIComponent(name)}`;
+      $('#profile-challenge-box').hidden = false;
+      return;
+    }
+    $('#profile-tokens-box').hidden = false;
+    const form = $('#token-form');
+    const msg = $('[data-testid="token-message"]');
+    const shown = $('#token-new');
+    const list = (tokens) => {
+      $('#tokens').replaceChildren(tokens.length === 0 ? h('p', { class: 'muted' }, t('tokens.none'))
+        : h('ul', { class: 'tokens' }, tokens.map((tk) => h('li', { 'data-testid': 'token', 'data-token': tk.id },
+          h('span', {}, tk.description || t('tokens.untitled')), ' ',
+          h('code', { class: 'small' }, tk.scopes.join(' ')), ' ',
+          h('span', { class: 'muted small' }, formatDate(tk.created, 'long')), ' ',
+          h('button', {
+            type: 'button', class: 'pill', 'data-testid': 'token-revoke',
+            'aria-label': t('tokens.revoke_label', { name: tk.description || t('tokens.untitled') }),
+            onclick: async () => {
+              try {
+                list((await api.revokeToken(tk.id)).tokens);
+                showMessage(msg, '');
+              } catch (e) {
+                showMessage(msg, e.message);
+              }
+            },
+          }, t('tokens.revoke'))))));
+    };
+    form.addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      const scopes = [...form.querySelectorAll('input[name="scope"]:checked')].map((c) => c.value);
+      if (scopes.length === 0) {
+        showMessage(msg, t('tokens.no_scope'));
+        return;
+      }
+      try {
+        const tk = await api.createToken({ description: form.elements.description.value, scopes });
+        showMessage(msg, '');
+        shown.replaceChildren(t('tokens.created'), ' ', h('code', { 'data-testid': 'token-secret' }, tk.token));
+        shown.hidden = false;
+        form.elements.description.value = '';
+        list((await api.tokens()).tokens);
+      } catch (e) {
+        showMessage(msg, e.message);
+      }
+    });
+    try {
+      list((await api.tokens()).tokens);
+    } catch (e) {
+      showMessage(msg, e.message);
+    }
   }
 
   showRatings(ratings) {
@@ -257,7 +319,7 @@ class ProfilePage {
         const r = gameRow(g);
         return h('tr', { 'data-testid': 'player-game', 'data-game': g.id, 'data-outcome': g.outcome },
           h('td', {}, h('a', { href: r.href }, r.date)),
-          h('td', { class: 'players' }, playerLink(r.opponent, r.opponentAccount, { class: 'name-cut', title: r.opponent }),
+          h('td', { class: 'players' }, playerLink(r.opponent, r.opponentAccount, { class: 'name-cut', title: r.opponent }), botTag(g.opponent.bot),
             r.opponentRating ? h('span', { class: 'muted small' }, ` (${r.opponentRating})`) : null),
           h('td', { class: 'hide-narrow' }, r.color),
           h('td', {}, r.board),

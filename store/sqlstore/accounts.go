@@ -45,15 +45,16 @@ func (s *DB) CreateUser(ctx context.Context, u *account.User) error {
 	})
 }
 
-const userColumns = `u.id, u.name, u.name_key, u.password, u.created_ms, u.lang, u.theme, u.board, u.sound`
+const userColumns = `u.id, u.name, u.name_key, u.password, u.created_ms, u.lang, u.theme, u.board, u.sound, u.bot`
 
 func scanUser(row interface{ Scan(...any) error }, extra ...any) (*account.User, error) {
 	u := &account.User{}
 	var created int64
-	if err := row.Scan(append([]any{&u.ID, &u.Name, &u.Key, &u.Password, &created, &u.Lang, &u.Prefs.Theme, &u.Prefs.Board, &u.Prefs.Sound}, extra...)...); err != nil {
+	var bot int
+	if err := row.Scan(append([]any{&u.ID, &u.Name, &u.Key, &u.Password, &created, &u.Lang, &u.Prefs.Theme, &u.Prefs.Board, &u.Prefs.Sound, &bot}, extra...)...); err != nil {
 		return nil, err
 	}
-	u.Created = fromMS(created)
+	u.Created, u.Bot = fromMS(created), bot == 1
 	return u, nil
 }
 
@@ -82,14 +83,15 @@ func (s *DB) UserByID(ctx context.Context, id int64) (*account.User, error) {
 func (s *DB) Profile(ctx context.Context, key string) (*account.Profile, error) {
 	p := &account.Profile{}
 	var created int64
-	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT id, name, created_ms FROM users WHERE name_key = ?`), key).Scan(&p.ID, &p.Name, &created)
+	var bot int
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT id, name, created_ms, bot FROM users WHERE name_key = ?`), key).Scan(&p.ID, &p.Name, &created, &bot)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, account.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: profile %q: %w", key, err)
 	}
-	p.Created = fromMS(created)
+	p.Created, p.Bot = fromMS(created), bot == 1
 	return p, nil
 }
 

@@ -16,7 +16,7 @@ var _ lobby.Store = (*DB)(nil)
 
 const challengeColumns = `id, from_user, from_token, from_name, to_user, to_token, to_name,
 	size, initial_ms, increment_ms, days, rated, color, rematch, status, game_id,
-	created_ms, expires_ms, updated_ms`
+	created_ms, expires_ms, updated_ms, allow_bots, from_bot, to_bot`
 
 // CreateChallenge implements lobby.Store: the challenger's pending
 // challenges and all are counted in the transaction of the insert. On
@@ -27,7 +27,7 @@ const challengeColumns = `id, from_user, from_token, from_name, to_user, to_toke
 // exact between servers too. Posting a challenge is rare enough to wait
 // for another.
 func (s *DB) CreateChallenge(ctx context.Context, c *lobby.Challenge, limits lobby.Limits) error {
-	insert := s.rebind(`INSERT INTO challenges (` + challengeColumns + `) VALUES (?` + strings.Repeat(", ?", 18) + `)`)
+	insert := s.rebind(`INSERT INTO challenges (` + challengeColumns + `) VALUES (?` + strings.Repeat(", ?", 21) + `)`)
 	who, party := partyIs("from", c.From)
 	count := s.rebind(`SELECT
 		(SELECT COUNT(*) FROM challenges WHERE ` + who + ` AND ` + isPending + ` AND expires_ms > ?),
@@ -47,7 +47,8 @@ func (s *DB) CreateChallenge(ctx context.Context, c *lobby.Challenge, limits lob
 		}
 		_, err := tx.ExecContext(ctx, insert, c.ID, c.From.User, c.From.Token, c.From.Name, c.To.User, c.To.Token, c.To.Name,
 			c.Size, dms(c.Control.Time), dms(c.Control.Increment), c.Control.Days, b2i(c.Rated), int(c.Color), c.Rematch,
-			string(c.Status), c.Game, ms(c.Created), ms(c.Expires), ms(c.Updated))
+			string(c.Status), c.Game, ms(c.Created), ms(c.Expires), ms(c.Updated), b2i(c.AllowBots),
+			b2i(c.From.Bot), b2i(c.To.Bot))
 		if err != nil {
 			return fmt.Errorf("sqlstore: create challenge: %w", err)
 		}
@@ -155,15 +156,16 @@ func (s *DB) challengesQuery(ctx context.Context, q string, args ...any) ([]lobb
 	for rows.Next() {
 		var c lobby.Challenge
 		var initial, inc, created, expires, updated int64
-		var rated, color int
+		var rated, color, bots, fromBot, toBot int
 		var status string
 		if err := rows.Scan(&c.ID, &c.From.User, &c.From.Token, &c.From.Name, &c.To.User, &c.To.Token, &c.To.Name,
 			&c.Size, &initial, &inc, &c.Control.Days, &rated, &color, &c.Rematch, &status, &c.Game,
-			&created, &expires, &updated); err != nil {
+			&created, &expires, &updated, &bots, &fromBot, &toBot); err != nil {
 			return nil, fmt.Errorf("sqlstore: challenges: %w", err)
 		}
 		c.Control.Time, c.Control.Increment = time.Duration(initial)*time.Millisecond, time.Duration(inc)*time.Millisecond
-		c.Rated, c.Color, c.Status = rated == 1, lobby.Color(color), lobby.Status(status)
+		c.Rated, c.Color, c.Status, c.AllowBots = rated == 1, lobby.Color(color), lobby.Status(status), bots == 1
+		c.From.Bot, c.To.Bot = fromBot == 1, toBot == 1
 		c.Created, c.Expires, c.Updated = fromMS(created), fromMS(expires), fromMS(updated)
 		out = append(out, c)
 	}

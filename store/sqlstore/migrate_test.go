@@ -35,6 +35,9 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 			func(t *testing.T) account.Store { return fresh(t) },
 			func(t *testing.T, s account.Store) account.Store { return reopen(t, s.(*sqlstore.DB)) })
 	})
+	t.Run("Tokens", func(t *testing.T) {
+		storetest.Tokens(t, func(t *testing.T) storetest.TokenStore { return fresh(t) })
+	})
 	t.Run("Ratings", func(t *testing.T) {
 		storetest.Ratings(t, func(t *testing.T) storetest.RatedStore { return fresh(t) })
 	})

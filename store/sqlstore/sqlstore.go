@@ -272,7 +272,8 @@ func b2i(b bool) int {
 const gameColumns = `size, start_pos, created_ms, updated_ms, mode, level,
 	white_name, white_token, white_engine, white_user, black_name, black_token, black_engine, black_user,
 	result, reason, draw_offer, take_back, initial_ms, increment_ms,
-	white_left_ms, black_left_ms, turn_start_ms, days, deadline_ms, rated, invite, client, person_turn_ms`
+	white_left_ms, black_left_ms, turn_start_ms, days, deadline_ms, rated, invite, client, person_turn_ms,
+	white_bot, black_bot`
 
 func gameArgs(g *store.Game) []any {
 	return []any{g.Size, g.Start, ms(g.Created), ms(g.Updated), g.Mode, g.Level,
@@ -280,7 +281,7 @@ func gameArgs(g *store.Game) []any {
 		g.Seats[1].Name, g.Seats[1].Token, b2i(g.Seats[1].Engine), g.Seats[1].UserID,
 		g.Result, g.Reason, g.DrawOffer, g.TakeBack, dms(g.Initial), dms(g.Increment),
 		dms(g.TimeLeft[0]), dms(g.TimeLeft[1]), ms(g.TurnStart), g.Days, ms(g.Deadline), b2i(g.Rated), g.Invite,
-		g.Client, ms(g.PersonTurn)}
+		g.Client, ms(g.PersonTurn), b2i(g.Seats[0].Bot), b2i(g.Seats[1].Bot)}
 }
 
 // Create implements store.Store.
@@ -319,13 +320,13 @@ func (s *DB) insertMoves(ctx context.Context, tx *sql.Tx, g *store.Game, from in
 func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 	g := &store.Game{ID: id}
 	var created, updated, initial, inc, wl, bl, turn, deadline, personTurn int64
-	var we, be, rated int
+	var we, be, rated, wbot, bbot int
 	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT `+gameColumns+`, version FROM games WHERE id = ?`), id).Scan(
 		&g.Size, &g.Start, &created, &updated, &g.Mode, &g.Level,
 		&g.Seats[0].Name, &g.Seats[0].Token, &we, &g.Seats[0].UserID,
 		&g.Seats[1].Name, &g.Seats[1].Token, &be, &g.Seats[1].UserID,
 		&g.Result, &g.Reason, &g.DrawOffer, &g.TakeBack, &initial, &inc, &wl, &bl, &turn,
-		&g.Days, &deadline, &rated, &g.Invite, &g.Client, &personTurn, &g.Version)
+		&g.Days, &deadline, &rated, &g.Invite, &g.Client, &personTurn, &wbot, &bbot, &g.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -335,6 +336,7 @@ func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 	g.Created, g.Updated, g.TurnStart, g.Deadline = fromMS(created), fromMS(updated), fromMS(turn), fromMS(deadline)
 	g.PersonTurn = fromMS(personTurn)
 	g.Seats[0].Engine, g.Seats[1].Engine, g.Rated = we == 1, be == 1, rated == 1
+	g.Seats[0].Bot, g.Seats[1].Bot = wbot == 1, bbot == 1
 	g.Initial, g.Increment = time.Duration(initial)*time.Millisecond, time.Duration(inc)*time.Millisecond
 	g.TimeLeft = [2]time.Duration{time.Duration(wl) * time.Millisecond, time.Duration(bl) * time.Millisecond}
 	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT text, at_ms, white_left_ms, black_left_ms FROM moves WHERE game_id = ? ORDER BY ply`), id)
@@ -401,14 +403,14 @@ func (s *DB) update(ctx context.Context, tx *sql.Tx, g *store.Game, keep int) er
 }
 
 // updatePostgresSQL is update on PostgreSQL in one statement: the game's
-// row if its version is still $30, the moves from ply $32 (the new length)
+// row if its version is still $33, the moves from ply $34 (the new length)
 // on deleted, and the new ones, from keep on, written over the old ones.
 // A move is then one round trip and one commit; as update's five
 // statements (BEGIN, UPDATE, DELETE, INSERT, COMMIT) it was five round
 // trips, and under load each waited for the server process to be
 // scheduled again. The statement comes in three forms, by the moves it
-// writes: none (an offer, a resignation), one (a move: $33 to $37), or
-// any number (arrays $33 to $37). PostgreSQL plans each once per
+// writes: none (an offer, a resignation), one (a move: $35 to $39), or
+// any number (arrays $35 to $39). PostgreSQL plans each once per
 // connection only if its generic plan costs about what a plan for the
 // values would: the form of arrays, whose length it cannot know, was
 // planned again at every move, which cost more than running it.
@@ -559,7 +561,8 @@ func (s *DB) summariesFrom(ctx context.Context, what, from string, args ...any) 
 	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT g.id, g.size, g.start_pos, g.mode, g.level, g.created_ms,
 		g.initial_ms, g.increment_ms,
 		g.white_name, g.black_name, g.white_token, g.black_token, g.white_user, g.black_user, g.result, g.reason,
-		g.days, g.deadline_ms, g.rated, g.updated_ms, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
+		g.days, g.deadline_ms, g.rated, g.updated_ms, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),
+		g.white_bot, g.black_bot
 		FROM `+from), args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
@@ -569,13 +572,14 @@ func (s *DB) summariesFrom(ctx context.Context, what, from string, args ...any) 
 	for rows.Next() {
 		var sm store.Summary
 		var created, initial, inc, deadline, upd int64
-		var rated int
+		var rated, wbot, bbot int
 		if err := rows.Scan(&sm.ID, &sm.Size, &sm.Start, &sm.Mode, &sm.Level, &created, &initial, &inc,
 			&sm.Names[0], &sm.Names[1], &sm.Tokens[0], &sm.Tokens[1], &sm.Users[0], &sm.Users[1],
-			&sm.Result, &sm.Reason, &sm.Days, &deadline, &rated, &upd, &sm.Plies); err != nil {
+			&sm.Result, &sm.Reason, &sm.Days, &deadline, &rated, &upd, &sm.Plies, &wbot, &bbot); err != nil {
 			return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
 		}
 		sm.Created, sm.Deadline, sm.Updated, sm.Rated = fromMS(created), fromMS(deadline), fromMS(upd), rated == 1
+		sm.Bots = [2]bool{wbot == 1, bbot == 1}
 		sm.Initial, sm.Increment = time.Duration(initial)*time.Millisecond, time.Duration(inc)*time.Millisecond
 		out = append(out, sm)
 	}

@@ -62,6 +62,9 @@ func Lobby(t *testing.T, open func(t *testing.T) LobbyStore, another func(t *tes
 		open, direct := challenge("c1", 1000), challenge("c2", 2000)
 		direct.To, direct.Rematch, direct.Rated, direct.Color = bob, "g0", false, lobby.Random
 		direct.Control = game.Control{Days: 3}
+		// An open challenge that bots may take, and one to a bot.
+		open.AllowBots = true
+		direct.To.Bot = true
 		// A rematch between guests: by their browsers.
 		guests := challenge("c3", 3000)
 		guests.From, guests.To = lobby.Party{Token: "t-x", Name: "Xavier"}, lobby.Party{Token: "t-y", Name: "Yves"}

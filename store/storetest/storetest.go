@@ -23,6 +23,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, reopen func(t *testi
 	t.Run("CreateGet", func(t *testing.T) {
 		s := open(t)
 		g := sample("g1")
+		g.Seats[1].UserID, g.Seats[1].Bot = 8, true // a bot's seat
 		if err := s.Create(ctx, g); err != nil {
 			t.Fatal(err)
 		}

@@ -18,6 +18,14 @@ test('challengeRequest', async (t) => {
       name: 'by correspondence, to a player', f: { ...live, speed: 'correspondence', rated: false, to: ' Carol ' },
       want: { body: { size: 7, rated: false, color: 'black', days: 3, to: 'Carol' } },
     },
+    {
+      name: 'open to bots', f: { ...live, allowBots: true },
+      want: { body: { size: 7, rated: true, color: 'black', clock: { initial: 300, increment: 3 }, allowBots: true } },
+    },
+    {
+      name: 'to a player, bots or not', f: { ...live, allowBots: true, to: 'robot' },
+      want: { body: { size: 7, rated: true, color: 'black', clock: { initial: 300, increment: 3 }, to: 'robot' } },
+    },
     { name: 'no minutes', f: { ...live, minutes: '0' }, want: { error: 'Give the clock a positive number of minutes and of seconds per move.' } },
     { name: 'minutes not a number', f: { ...live, minutes: 'x' }, want: { error: 'Give the clock a positive number of minutes and of seconds per move.' } },
     { name: 'no days', f: { ...live, speed: 'correspondence', days: '' }, want: { error: 'Choose the days per move.' } },
