@@ -11,36 +11,54 @@ import (
 	"emergo/server"
 )
 
-// spectatorCounts follows the game id's event stream as c, and returns
-// the counts of its "spectators" events, and the function that closes
-// the stream.
-func spectatorCounts(t *testing.T, c *client, id string) (<-chan int, func()) {
+// namedEvents follows the Server-Sent Events of path for c, and returns
+// the data of those named event, and the function that closes the
+// stream (closed at the test's end too).
+func namedEvents(t *testing.T, c *client, path, event string) (<-chan []byte, func()) {
 	t.Helper()
 	ctx, stop := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", c.e.ts.URL+"/api/games/"+id+"/events", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.e.ts.URL+path, nil)
 	resp, err := c.c.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make(chan int, 64)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s: %d", path, resp.StatusCode)
+	}
+	out := make(chan []byte, 64)
 	go func() {
 		defer close(out)
 		defer resp.Body.Close()
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(nil, 1<<20)
-		event := ""
+		name := ""
 		for sc.Scan() {
 			line := sc.Text()
-			if name, ok := strings.CutPrefix(line, "event: "); ok {
-				event = name
-			} else if data, ok := strings.CutPrefix(line, "data: "); ok && event == "spectators" {
-				var v struct{ N int }
-				json.Unmarshal([]byte(data), &v)
-				out <- v.N
+			if n, ok := strings.CutPrefix(line, "event: "); ok {
+				name = n
+			} else if data, ok := strings.CutPrefix(line, "data: "); ok && name == event {
+				out <- []byte(data)
 			}
 		}
 	}()
 	t.Cleanup(stop)
+	return out, stop
+}
+
+// spectatorCounts follows the game id's spectators as c sees them, and
+// returns the function that closes the stream.
+func spectatorCounts(t *testing.T, c *client, id string) (<-chan int, func()) {
+	t.Helper()
+	data, stop := namedEvents(t, c, "/api/games/"+id+"/events", "spectators")
+	out := make(chan int, 64)
+	go func() {
+		defer close(out)
+		for d := range data {
+			var v struct{ N int }
+			json.Unmarshal(d, &v)
+			out <- v.N
+		}
+	}()
 	return out, stop
 }
 
