@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"emergo/account"
+	"emergo/chat"
 	"emergo/lobby"
 	"emergo/notation"
 	"emergo/round"
@@ -390,6 +391,14 @@ func (s *Server) handleGameStream(w http.ResponseWriter, r *http.Request) {
 	if !out.send(full) || st.Over {
 		return
 	}
+	// The chat's lines written from now on that the bot reads, as
+	// chatLine: lichess's bots read them there.
+	var lines <-chan chat.Line
+	cs, closeChat := s.openChat(r.Context(), lv, who)
+	defer closeChat()
+	if cs != nil {
+		lines = cs.lines
+	}
 	version := rd.Version
 	ping := time.NewTicker(s.cfg.StreamKeepAlive)
 	defer ping.Stop()
@@ -406,6 +415,10 @@ func (s *Server) handleGameStream(w http.ResponseWriter, r *http.Request) {
 			if !out.send(gameState(&st)) || st.Over {
 				return
 			}
+		case l := <-lines:
+			if cs.reader().Sees(&l) {
+				ok = out.send(chatLineOf(&l))
+			}
 		case <-ping.C:
 			ok = out.ping()
 		case <-r.Context().Done():
@@ -417,6 +430,23 @@ func (s *Server) handleGameStream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// chatLineJSON is a line of a game's chat in a bot's game stream, as
+// lichess writes it: the room "player" or "spectator".
+type chatLineJSON struct {
+	Type     string `json:"type"`
+	Room     string `json:"room"`
+	Username string `json:"username"`
+	Text     string `json:"text"`
+}
+
+func chatLineOf(l *chat.Line) chatLineJSON {
+	room := "player"
+	if l.Room == chat.Spectators {
+		room = "spectator"
+	}
+	return chatLineJSON{Type: "chatLine", Room: room, Username: l.Name, Text: l.Text}
 }
 
 var errNotBot = failure(http.StatusForbidden, codeNotBot, "the bot API is for bot accounts: upgrade the account first (POST /api/bot/account/upgrade)")

@@ -326,6 +326,13 @@ func TestBotStreams(t *testing.T) {
 	expect(t, "the bot's move", bot, "POST", "/api/bot/game/"+id+"/move/"+after.Legal[0], nil, http.StatusOK, "")
 	awaitLine(t, game, `"moves":"`+legal.Legal[0]+" "+after.Legal[0]+`"`)
 	awaitLine(t, game, "") // a keep-alive line
+	// A line of the players' chat reaches the bot's game stream.
+	if code, _, body := alice.do("POST", "/api/games/"+id+"/chat", map[string]any{"text": "good luck"}); code != http.StatusCreated && code != http.StatusOK {
+		t.Fatalf("alice's chat line: %d %s", code, body)
+	}
+	if line := awaitLine(t, game, `"type":"chatLine"`); line != `{"type":"chatLine","room":"player","username":"alice","text":"good luck"}` {
+		t.Errorf("chatLine: %s", line)
+	}
 
 	again := ndjsonLines(t, bot, "/api/bot/game/stream/"+id)
 	awaitLine(t, again, `"type":"gameFull"`)

@@ -46,4 +46,13 @@ func TestBrowserQuickPairing(t *testing.T) {
 	if a.Size != 7 || a.Clock == nil || a.You == nil || b.You == nil || *a.You == *b.You {
 		t.Fatalf("the game paired: Ann sees %+v, Ben %+v", a, b)
 	}
+
+	// The guest watches: the players' pages count one spectator, and
+	// none once he has gone.
+	guest.do("the guest watches the game", chromedp.Navigate(ts.URL+"/g/"+id))
+	ann.waitText("Ann's page counts the spectator", `[data-testid="spectators"]`, func(s string) bool { return s == "1 spectator" })
+	guest.do("the guest leaves", chromedp.Navigate(ts.URL+"/"))
+	poll(ann, "Ann's page counts none", func() (bool, error) {
+		return tryJS[bool](ann, `document.querySelector('[data-testid="spectators"]').hidden`)
+	}, func(ok bool) bool { return ok })
 }

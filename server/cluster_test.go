@@ -40,8 +40,16 @@ func events[T any](t *testing.T, c *client, path string) <-chan T {
 		defer close(out)
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(nil, 1<<20)
+		// The stream's own events are named as its first; the others
+		// beside them (a game's chat and spectators) are not T.
+		first, event := "", ""
 		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				event = name
+				if first == "" {
+					first = name
+				}
+			} else if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok && event == first {
 				var v T
 				json.Unmarshal([]byte(data), &v)
 				out <- v

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"time"
 
 	"emergo/chat"
@@ -30,9 +31,12 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	defer lv.Subscribe(wake)()
 	cs, closeChat := s.openChat(r.Context(), lv, who)
 	defer closeChat()
+	first := s.state(lv.View(), who)
+	counts, leave := s.joinSpectators(first.ID, first.You == nil)
+	defer leave()
 	s.streamWith(w, r, "state", wake, 0, func() (any, bool) {
 		return s.state(lv.View(), who), true
-	}, cs)
+	}, cs, counts)
 }
 
 // streamPing is how often a quiet event stream sends a comment, so that
@@ -45,14 +49,16 @@ const streamPing = 15 * time.Second
 // skipped until the next time. It returns when the viewer goes or the
 // server stops.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, event string, wake <-chan struct{}, refresh time.Duration, view func() (any, bool)) {
-	s.streamWith(w, r, event, wake, refresh, view, nil)
+	s.streamWith(w, r, event, wake, refresh, view, nil, nil)
 }
 
 // streamWith is stream, with a game's chat (events "chat") if cs is not
 // nil: its latest lines after the first view, then each line as it
 // comes, those its reader sees as he is when it is written, so that a
-// block or the end of the game counts at once.
-func (s *Server) streamWith(w http.ResponseWriter, r *http.Request, event string, wake <-chan struct{}, refresh time.Duration, view func() (any, bool), cs *chatStream) {
+// block or the end of the game counts at once; and the game's
+// spectators (events "spectators", {"n": 3}) each time their number
+// changes, if counts is not nil.
+func (s *Server) streamWith(w http.ResponseWriter, r *http.Request, event string, wake <-chan struct{}, refresh time.Duration, view func() (any, bool), cs *chatStream, counts <-chan int) {
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -109,6 +115,8 @@ func (s *Server) streamWith(w http.ResponseWriter, r *http.Request, event string
 			ok = send()
 		case l := <-lines:
 			ok = chatLine(&l)
+		case n := <-counts:
+			ok = write("event: spectators\ndata: {\"n\":" + strconv.Itoa(n) + "}\n\n")
 		case <-tick.C:
 			if refresh != 0 {
 				ok = send()

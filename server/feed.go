@@ -119,6 +119,9 @@ func (s *Server) changed(c store.Change) {
 	if c.Chat != 0 || c.Blocks != 0 {
 		s.chatHeard(c)
 	}
+	if c.SpectatorsGame != "" {
+		s.spectatorsHeard(c)
+	}
 	s.rounds.Heard(c)
 }
 

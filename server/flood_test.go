@@ -228,8 +228,11 @@ func followStates(b *testing.B, c *http.Client, url string) (<-chan floodState, 
 		defer close(out)
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(nil, 1<<20)
+		event := ""
 		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				event = name
+			} else if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok && event == "state" {
 				var st struct {
 					Moves []string `json:"moves"`
 					Legal []string `json:"legal"`

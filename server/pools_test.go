@@ -1,8 +1,6 @@
 package server_test
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -23,29 +21,16 @@ type poolState struct {
 // seekPool puts c in the pool id until the returned stop is called.
 func (c *client) seekPool(t *testing.T, id string) (<-chan poolState, func()) {
 	t.Helper()
-	ctx, stop := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", c.e.ts.URL+"/api/pools/"+id+"/seek", nil)
-	resp, err := c.c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("seek in pool %s: %d", id, resp.StatusCode)
-	}
+	data, stop := namedEvents(t, c, "/api/pools/"+id+"/seek", "pool")
 	out := make(chan poolState, 64)
 	go func() {
 		defer close(out)
-		defer resp.Body.Close()
-		sc := bufio.NewScanner(resp.Body)
-		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				var v poolState
-				json.Unmarshal([]byte(data), &v)
-				out <- v
-			}
+		for d := range data {
+			var v poolState
+			json.Unmarshal(d, &v)
+			out <- v
 		}
 	}()
-	t.Cleanup(stop)
 	return out, stop
 }
 

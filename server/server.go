@@ -237,6 +237,8 @@ type Server struct {
 	// does not (then nothing is rated).
 	puzzles puzzle.Store
 	hub     lobbyHub
+	// spectators counts the spectators of each game (spectators.go).
+	spectators spectatorHub
 	// explorer is the opening explorer's index of the finished games, if
 	// the store keeps one (nil otherwise: the explorer has the book
 	// alone).
@@ -447,6 +449,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.rounds.Start()
 	s.every(time.Hour, s.pruneChallenges)
 	s.every(time.Hour, s.pruneThrottles)
+	s.every(spectatorsRenew, s.renewSpectators)
 	if s.uploads != nil {
 		s.every(s.cfg.UploadSweep, s.expireUploads)
 	}

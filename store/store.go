@@ -303,4 +303,10 @@ type Change struct {
 	// changed: a server that holds them reads them again, so that a
 	// block takes effect on the streams open on every server.
 	Blocks int64
+	// Spectators, with SpectatorsGame, is how many spectators the game
+	// SpectatorsGame has on the server Origin now (0 when the last
+	// left): each server adds the others' counts to its own, so that a
+	// game's page counts them all.
+	Spectators     int
+	SpectatorsGame string
 }

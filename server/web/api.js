@@ -172,10 +172,15 @@ export const playerPGN = (name, query) => `${user(name)}/games.pgn${query ? `?${
 
 /**
  * subscribe follows a game's live state. onState gets every state; onStatus
- * gets "open" or "reconnecting". The returned function stops it.
+ * gets "open" or "reconnecting"; onChat each chat line, onSpectators the
+ * number of spectators ({n}) when it changes. The returned function stops it.
  */
-export const subscribe = (id, onState, onStatus, onChat) =>
-  follow(`${game(id)}/events`, 'state', onState, onStatus, onChat ? { chat: onChat } : {});
+export const subscribe = (id, onState, onStatus, onChat, onSpectators) => {
+  const more = {};
+  if (onChat) more.chat = onChat;
+  if (onSpectators) more.spectators = onSpectators;
+  return follow(`${game(id)}/events`, 'state', onState, onStatus, more);
+};
 
 /** postChat writes text in a room of game id ("players" or "spectators"); the answer is the line {id, user, room, text, time}. */
 export const postChat = (id, text, room) => request('POST', `${game(id)}/chat`, { text, room });

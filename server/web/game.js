@@ -42,6 +42,11 @@ export class GamePage {
         $('#conn').hidden = status === 'open';
       },
       onChat: (line) => this.chat && this.chat.take(line),
+      onSpectators: ({ n }) => {
+        const el = $('#spectators');
+        el.hidden = !n;
+        el.textContent = n ? t('game.spectators', { n }) : '';
+      },
     });
     this.replay = new Replay((ply) => api.positionAt(id, ply));
     this.clocks = new Clocks();

@@ -41,15 +41,17 @@ export function playedMove(prev, next) {
 /**
  * GameSync keeps the state of game id. onState(state, prev) hears of every
  * state taken; onConn hears "open" or "reconnecting" from the live
- * connection, onChat each chat line it brings (chat.js). source is the API
+ * connection, onChat each chat line it brings (chat.js), onSpectators the
+ * number of the game's spectators each time it changes. source is the API
  * (replaced in tests).
  */
 export class GameSync {
-  constructor(id, { onState, onConn, onChat }, source = api) {
+  constructor(id, { onState, onConn, onChat, onSpectators }, source = api) {
     this.id = id;
     this.onState = onState;
     this.onConn = onConn;
     this.onChat = onChat;
+    this.onSpectators = onSpectators;
     this.source = source;
     this.state = null;
     this.unfollow = null;
@@ -70,7 +72,7 @@ export class GameSync {
    */
   follow() {
     if (this.unfollow) this.unfollow();
-    this.unfollow = this.source.subscribe(this.id, (s) => this.apply(s), this.onConn, this.onChat);
+    this.unfollow = this.source.subscribe(this.id, (s) => this.apply(s), this.onConn, this.onChat, this.onSpectators);
   }
 
   /** load asks for the state; a refusal is thrown. */

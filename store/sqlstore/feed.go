@@ -104,6 +104,9 @@ type wireChange struct {
 	Chat     int64       `json:"chat,omitempty"`
 	ChatGame string      `json:"chatGame,omitempty"`
 	Blocks   int64       `json:"blocks,omitempty"`
+
+	Spectators     int    `json:"spectators,omitempty"`
+	SpectatorsGame string `json:"spectatorsGame,omitempty"`
 }
 
 // maxPayload is the longest payload sent: PostgreSQL refuses one of 8,000
