@@ -319,8 +319,13 @@ func follow(t *testing.T, c *http.Client, url string) <-chan gameState {
 		defer close(out)
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(nil, 1<<20)
+		// The game's states only: its stream has chat lines and the
+		// spectators' count beside them.
+		event := ""
 		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				event = name
+			} else if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok && event == "state" {
 				var st gameState
 				json.Unmarshal([]byte(data), &st)
 				out <- st
