@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"emergo/account"
 	"emergo/lobby"
 	"emergo/ratings"
 )
@@ -50,11 +51,7 @@ func (s *Server) handlePools(r *request) (int, any, error) {
 		if p.Control.Time > 0 {
 			out[i].Clock = &clockSecs{p.Control.Time.Seconds(), p.Control.Increment.Seconds()}
 		}
-		for j := range o.list {
-			if c := &o.list[j]; p.Holds(c) && c.Live(now) {
-				out[i].Seeking++
-			}
-		}
+		out[i].Seeking = o.seeking(p, now)
 	}
 	return http.StatusOK, map[string]any{"pools": out, "me": me(r.user)}, nil
 }
@@ -96,6 +93,10 @@ func (s *Server) handlePoolSeek(w http.ResponseWriter, r *http.Request) {
 	u := userOf(r.Context())
 	if u == nil {
 		writeError(w, s.lobbyError(lobby.ErrAccount))
+		return
+	}
+	if err := lacksScope(r.Context(), account.ScopeChallengeWrite); err != nil {
+		writeError(w, err) // a seek is a challenge
 		return
 	}
 	if u.Bot {
@@ -174,13 +175,20 @@ func (ps *poolSeeker) step(ctx context.Context) poolStateJSON {
 	}
 	st := poolStateJSON{Status: "waiting", Window: int(lobby.Window(now.Sub(ps.Since)))}
 	if o, err := s.openChallenges(ctx); err == nil {
-		for i := range o.list {
-			if c := &o.list[i]; ps.pool.Holds(c) && c.Live(now) {
-				st.Seeking++
-			}
-		}
+		st.Seeking = o.seeking(ps.pool, now)
 	}
 	return st
+}
+
+// seeking counts the seeks of pool pending at now in the open list o.
+func (o *openList) seeking(pool lobby.Pool, now time.Time) int {
+	n := 0
+	for i := range o.list {
+		if c := &o.list[i]; pool.Holds(c) && c.Live(now) {
+			n++
+		}
+	}
+	return n
 }
 
 // stepErr is step's work: it sets ps.game when the player is paired.

@@ -36,6 +36,13 @@ type remoteCount struct {
 	at time.Time
 }
 
+// initLocked makes the hub's maps the first time; h.mu is held.
+func (h *spectatorHub) initLocked() {
+	if h.subs == nil {
+		h.subs, h.local, h.remote = map[string]map[chan int]struct{}{}, map[string]int{}, map[string]map[string]remoteCount{}
+	}
+}
+
 // totalLocked is game's spectators on every server at now; h.mu is held.
 func (h *spectatorHub) totalLocked(game string, now time.Time) int {
 	n := h.local[game]
@@ -65,16 +72,14 @@ func (h *spectatorHub) tellLocked(game string, now time.Time) {
 	}
 }
 
-// join adds a stream of game, a spectator's if spectator, and returns
+// joinSpectators adds a stream of game, a spectator's if spectator, and returns
 // the channel that hears the game's total (the first at once) and the
 // function that ends it.
 func (s *Server) joinSpectators(game string, spectator bool) (<-chan int, func()) {
 	h := &s.spectators
 	ch := make(chan int, 1)
 	h.mu.Lock()
-	if h.subs == nil {
-		h.subs, h.local, h.remote = map[string]map[chan int]struct{}{}, map[string]int{}, map[string]map[string]remoteCount{}
-	}
+	h.initLocked()
 	if h.subs[game] == nil {
 		h.subs[game] = map[chan int]struct{}{}
 	}
@@ -119,9 +124,7 @@ func (s *Server) spectatorsHeard(c store.Change) {
 	h := &s.spectators
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.remote == nil {
-		h.subs, h.local, h.remote = map[string]map[chan int]struct{}{}, map[string]int{}, map[string]map[string]remoteCount{}
-	}
+	h.initLocked()
 	game := c.SpectatorsGame
 	if c.Spectators == 0 {
 		delete(h.remote[game], c.Origin)

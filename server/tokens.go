@@ -73,12 +73,21 @@ func (s *Server) withBearer(next, others http.Handler) http.Handler {
 // token.scope); a browser's session holds every scope.
 func scoped(scope string, h func(*request) (int, any, error)) func(*request) (int, any, error) {
 	return func(r *request) (int, any, error) {
-		if t := tokenOf(r.Context()); t != nil && !t.Has(scope) {
-			return 0, nil, &apiError{http.StatusForbidden, codeTokenScope,
-				fmt.Sprintf("this API token lacks the scope %s", scope), map[string]any{"scope": scope}}
+		if err := lacksScope(r.Context(), scope); err != nil {
+			return 0, nil, err
 		}
 		return h(r)
 	}
+}
+
+// lacksScope is the refusal of a request made with an API token that
+// lacks scope, nil for one that holds it or is made without a token.
+func lacksScope(ctx context.Context, scope string) error {
+	if t := tokenOf(ctx); t != nil && !t.Has(scope) {
+		return &apiError{http.StatusForbidden, codeTokenScope,
+			fmt.Sprintf("this API token lacks the scope %s", scope), map[string]any{"scope": scope}}
+	}
+	return nil
 }
 
 var (
