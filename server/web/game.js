@@ -20,7 +20,7 @@ import { storedName, storeName } from './prefs.js';
 import { canPremove, legalPremove } from './premove.js';
 import { rematchGame } from './rated.js';
 import { firstSide, Replay } from './replay.js';
-import { declined, inviteFromHash, myTurn, title } from './status.js';
+import { OfferWatch, inviteFromHash, myTurn, title } from './status.js';
 import { soundOf, Sounds } from './sound.js';
 import { GameSync, playedMove } from './sync.js';
 import { other } from './text.js';
@@ -36,6 +36,7 @@ export class GamePage {
     this.id = id;
     // The invitation the link carries, if it does (status.js).
     this.invite = inviteFromHash(location.hash);
+    this.offers = new OfferWatch();
     this.sync = new GameSync(id, {
       onState: (s, prev) => this.took(s, prev),
       onConn: (status) => {
@@ -196,10 +197,7 @@ export class GamePage {
     // A rematch this page saw offered has been accepted: both players go.
     const next = rematchGame(prev, s);
     if (next) location.assign(`/g/${encodeURIComponent(next)}`);
-    // An offer that only goes away from the panel would leave its maker
-    // wondering: he is told it was declined.
-    const no = declined(prev, s);
-    if (no) this.info(no === 'draw' ? t('offer.draw_declined') : t('offer.takeback_declined'));
+    this.seeOffers(s);
     if (!this.replay.view) {
       const m = playedMove(prev, s);
       if (m) this.animateNext = m;
@@ -218,6 +216,16 @@ export class GamePage {
     const words = announcement(prev, s);
     if (words) $('#announce').textContent = words;
     this.sounds.play(soundOf(prev, s));
+  }
+
+  /**
+   * seeOffers shows the state s, taken or not, to the watch of the
+   * viewer's offers: an offer that only goes away from the panel would
+   * leave its maker wondering, so he is told it was declined.
+   */
+  seeOffers(s) {
+    const no = this.offers.see(s);
+    if (no) this.info(no === 'draw' ? t('offer.draw_declined') : t('offer.takeback_declined'));
   }
 
   /**
@@ -326,10 +334,17 @@ export class GamePage {
    * What it did shows from the state, not as a message.
    */
   async act(fn) {
+    // The message goes before the request: the state may bring one (an
+    // offer declined) before its answer comes.
+    showMessage(this.msg, '');
     try {
       const ns = await fn();
-      showMessage(this.msg, '');
-      if (ns && ns.id) this.sync.apply(ns);
+      // An answer older than the state taken still tells of the offer it
+      // made, and the state taken may be its decline.
+      if (ns && ns.id && !this.sync.apply(ns)) {
+        this.seeOffers(ns);
+        this.seeOffers(this.state);
+      }
     } catch (e) {
       this.error(e.message);
       if (e.status === 409) this.sync.refresh();

@@ -165,20 +165,45 @@ const offerKeys = {
   takeback: { mine: 'offer.you_takeback', white: 'offer.takeback_white', black: 'offer.takeback_black' },
 };
 
+/** offerFields are the state's fields of the viewer's offers, by kind. */
+const offerFields = { draw: 'drawOffer', takeback: 'takeback' };
+
 /**
- * declined is what of the viewer's own offers the opponent has declined
- * between the states prev and next: "draw", "takeback" or null. An offer
- * that goes with the game going on and the moves unchanged was declined;
- * a move withdraws it, an accepted take-back takes moves back, and an
- * accepted draw ends the game.
+ * OfferWatch remembers the viewer's own offers that stand, so that one the
+ * opponent declines can be told. It is told of every state the page sees,
+ * in any order, including the answers it did not take: on a busy
+ * connection the state in which the offer stood may come after its
+ * decline, or never (the live stream sends only the newest state). An
+ * offer gone in a newer state, with the game going on and the moves
+ * unchanged, was declined; a move withdraws it, an accepted take-back
+ * takes moves back, and an accepted draw ends the game.
  */
-export function declined(prev, next) {
-  if (!prev || !next || !next.you || next.over || prev.you !== next.you) return null;
-  const same = prev.moves.length === next.moves.length && prev.moves.every((m, i) => next.moves[i] === m);
-  if (!same) return null;
-  if (prev.drawOffer === next.you && !next.drawOffer) return 'draw';
-  if (prev.takeback === next.you && !next.takeback) return 'takeback';
-  return null;
+export class OfferWatch {
+  constructor() {
+    this.open = {};
+    this.closed = {};
+    this.ended = false;
+  }
+
+  /** see takes the state s and returns the offer it shows declined: "draw", "takeback" or null. */
+  see(s) {
+    if (s && s.over) this.ended = true;
+    if (!s || !s.you || this.ended) return null;
+    let no = null;
+    const moves = s.moves.join(' ');
+    for (const [what, field] of Object.entries(offerFields)) {
+      const o = this.open[what];
+      if (s[field] === s.you) {
+        // An older answer does not open again an offer already closed.
+        if (s.version > (o ? o.version : this.closed[what] || 0)) this.open[what] = { version: s.version, by: s.you, moves };
+      } else if (o && s.version > o.version) {
+        delete this.open[what];
+        this.closed[what] = s.version;
+        if (o.by === s.you && o.moves === moves) no = what;
+      }
+    }
+    return no;
+  }
 }
 
 /**

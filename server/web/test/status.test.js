@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { analysisNote, controls, declined, gameLink, idleNote, inviteFromHash, inviteTitle, moveHint, myTurn, openSeats, playerName, resultText, statusLine, title } from '../status.js';
+import { OfferWatch, analysisNote, controls, gameLink, idleNote, inviteFromHash, inviteTitle, moveHint, myTurn, openSeats, playerName, resultText, statusLine, title } from '../status.js';
 import { inLanguage } from './lang.js';
 
 inLanguage('en');
@@ -314,19 +314,28 @@ test('gameLink', () => {
   assert.equal(gameLink('https://x.org', game({ invite: null })), 'https://x.org/g/g1');
 });
 
-test('declined', async (t) => {
+test('OfferWatch', async (t) => {
+  const g = (version, over) => game({ version, ...over });
+  const two = ['a1', 'c1'];
   const cases = [
-    { name: 'my draw offer declined', prev: game({ drawOffer: 'white' }), next: game(), want: 'draw' },
-    { name: 'my take-back declined', prev: game({ moves: ['a1', 'c1'], takeback: 'white' }), next: game({ moves: ['a1', 'c1'] }), want: 'takeback' },
-    { name: 'my take-back accepted', prev: game({ moves: ['a1', 'c1'], takeback: 'white' }), next: game(), want: null },
-    { name: 'my draw offer accepted', prev: game({ drawOffer: 'white' }), next: game({ over: true, result: '1/2-1/2' }), want: null },
-    { name: 'my draw offer withdrawn by a move', prev: game({ drawOffer: 'white' }), next: game({ moves: ['a1'] }), want: null },
-    { name: 'the opponent\'s offer goes', prev: game({ drawOffer: 'black' }), next: game(), want: null },
-    { name: 'a watcher', prev: game({ you: null, drawOffer: 'white' }), next: game({ you: null }), want: null },
-    { name: 'the first state', prev: null, next: game(), want: null },
-    { name: 'still standing', prev: game({ drawOffer: 'white' }), next: game({ drawOffer: 'white' }), want: null },
+    { name: 'my draw offer declined', states: [g(1), g(2, { drawOffer: 'white' }), g(3)], want: [null, null, 'draw'] },
+    { name: 'my take-back declined', states: [g(2, { moves: two, takeback: 'white' }), g(3, { moves: two })], want: [null, 'takeback'] },
+    { name: 'the offer\'s state seen after its decline', states: [g(1), g(3), g(2, { drawOffer: 'white' }), g(3)], want: [null, null, null, 'draw'] },
+    { name: 'told once, whatever comes late', states: [g(2, { drawOffer: 'white' }), g(3), g(2, { drawOffer: 'white' }), g(3)], want: [null, 'draw', null, null] },
+    { name: 'offered again after a decline', states: [g(2, { drawOffer: 'white' }), g(3), g(4, { drawOffer: 'white' }), g(5)], want: [null, 'draw', null, 'draw'] },
+    { name: 'my take-back accepted', states: [g(2, { moves: two, takeback: 'white' }), g(3)], want: [null, null] },
+    { name: 'my draw offer accepted', states: [g(2, { drawOffer: 'white' }), g(3, { over: true, result: '1/2-1/2' })], want: [null, null] },
+    { name: 'the end, then an old answer', states: [g(3, { over: true }), g(2, { drawOffer: 'white' }), g(3, { over: true })], want: [null, null, null] },
+    { name: 'my draw offer withdrawn by a move', states: [g(2, { drawOffer: 'white' }), g(3, { moves: ['a1'] })], want: [null, null] },
+    { name: 'the opponent\'s offer goes', states: [g(2, { drawOffer: 'black' }), g(3)], want: [null, null] },
+    { name: 'a watcher', states: [g(2, { you: null, drawOffer: 'white' }), g(3, { you: null })], want: [null, null] },
+    { name: 'still standing', states: [g(2, { drawOffer: 'white' }), g(3, { drawOffer: 'white' })], want: [null, null] },
+    { name: 'an older state does not decline', states: [g(3, { drawOffer: 'white' }), g(2)], want: [null, null] },
   ];
   for (const c of cases) {
-    await t.test(c.name, () => assert.equal(declined(c.prev, c.next), c.want));
+    await t.test(c.name, () => {
+      const w = new OfferWatch();
+      assert.deepEqual(c.states.map((s) => w.see(s)), c.want);
+    });
   }
 });
