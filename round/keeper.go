@@ -286,7 +286,17 @@ func (k *Keeper) Publish(c store.Change) {
 	c.Origin = k.cfg.Origin
 	o := &k.out
 	o.mu.Lock()
-	if len(o.queue) < maxOutbox {
+	if i, ok := o.counts[c.SpectatorsGame]; ok && c.SpectatorsGame != "" {
+		// A count is news only until the next: a crowd arriving on a
+		// game announces it once a flush, not once a spectator.
+		o.queue[i] = c
+	} else if len(o.queue) < maxOutbox {
+		if c.SpectatorsGame != "" {
+			if o.counts == nil {
+				o.counts = map[string]int{}
+			}
+			o.counts[c.SpectatorsGame] = len(o.queue)
+		}
 		o.queue = append(o.queue, c)
 	} else {
 		o.dropped++
@@ -307,9 +317,12 @@ type outbox struct {
 	mu      sync.Mutex
 	queue   []store.Change
 	dropped int
-	wake    chan struct{}
-	stop    chan struct{} // closed by Close, once nothing else publishes
-	done    chan struct{} // closed when the last changes are out
+	// counts is where in queue each game's count of spectators waits:
+	// a newer count takes its place.
+	counts map[string]int
+	wake   chan struct{}
+	stop   chan struct{} // closed by Close, once nothing else publishes
+	done   chan struct{} // closed when the last changes are out
 }
 
 // BatchPublisher is a Publisher that announces several changes at once,
@@ -338,7 +351,7 @@ func (k *Keeper) flush() {
 	o := &k.out
 	o.mu.Lock()
 	batch, dropped := o.queue, o.dropped
-	o.queue, o.dropped = nil, 0
+	o.queue, o.dropped, o.counts = nil, 0, nil
 	o.mu.Unlock()
 	if dropped > 0 {
 		k.log.Error("changes not announced: the outbox was full", "changes", dropped)
