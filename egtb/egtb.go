@@ -1,7 +1,8 @@
 // Package egtb holds Emergo's endgame tables: every position with two
 // columns on the board, one of each player, and no man in hand, solved
 // by retrograde analysis, with its value (win, draw or loss of the side to
-// move) and its distance to the end of the game in plies.
+// move) and its distance to the end of the game in plies; and on 7x7
+// every position of three columns likewise (three.go).
 //
 // Emergo never removes a man (RULES 1.4), so in such a position the two
 // columns hold every man of the game: the column of the side to move is k
@@ -37,6 +38,7 @@ import (
 	"io"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"emergo/rules"
 )
@@ -177,19 +179,80 @@ func For(g *rules.Geometry) *Table {
 }
 
 func decompress(g *rules.Geometry, gz []byte) (*Table, error) {
-	r, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		return nil, fmt.Errorf("egtb: %dx%d table: %w", g.N, g.N, err)
-	}
-	data, err := io.ReadAll(r)
+	data, err := gunzip(gz)
 	if err != nil {
 		return nil, fmt.Errorf("egtb: %dx%d table: %w", g.N, g.N, err)
 	}
 	return FromBytes(g, data)
 }
 
-// Probe returns the value of p from the embedded table of its board, if p
-// is a position of the tables.
+func gunzip(gz []byte) ([]byte, error) {
+	r, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r)
+}
+
+// Probe returns the value of p from the embedded tables of its board, if
+// p is a position of the tables. The three-column table is read in the
+// background from the first probe of its board on, and used when it is
+// ready: a search in a hurry never waits for it (a search's first
+// positions are seldom of three columns).
 func Probe(p *rules.Position) (Value, bool) {
-	return For(p.Geometry()).Probe(p)
+	if v, ok := For(p.Geometry()).Probe(p); ok {
+		return v, ok
+	}
+	return threeReady(p.Geometry()).Probe(p)
+}
+
+var (
+	threeOnce  sync.Once
+	threeTable atomic.Pointer[Three]
+	threeErr   error
+	threeDone  = make(chan struct{})
+)
+
+// loadThree decompresses the embedded three-column table.
+func loadThree() {
+	defer close(threeDone)
+	if len(three7) == 0 {
+		return
+	}
+	data, err := gunzip(three7)
+	if err == nil {
+		var t *Three
+		if t, err = ThreeFromBytes(rules.Geometry7, data); err == nil {
+			threeTable.Store(t)
+		}
+	}
+	threeErr = err
+}
+
+// threeReady returns the three-column table of g if it is ready, and
+// starts reading it if it is not.
+func threeReady(g *rules.Geometry) *Three {
+	if g != rules.Geometry7 {
+		return nil
+	}
+	Preload()
+	return threeTable.Load()
+}
+
+// Preload starts reading the embedded three-column table in the
+// background, if it is not read yet: a program that will probe calls it
+// when it starts, so that the table is ready when the first game comes.
+func Preload() {
+	threeOnce.Do(func() { go loadThree() })
+}
+
+// ThreeFor returns the embedded three-column table of board g, waiting
+// until it is read; nil if g has none (9x9, or the browser's engine).
+func ThreeFor(g *rules.Geometry) (*Three, error) {
+	if g != rules.Geometry7 {
+		return nil, nil
+	}
+	Preload()
+	<-threeDone
+	return threeTable.Load(), threeErr
 }

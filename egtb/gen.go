@@ -15,6 +15,19 @@ type Stats struct {
 	Passes       int // passes of the retrograde analysis
 }
 
+// count counts the entry b in the wins, losses or draws of the side to
+// move.
+func (st *Stats) count(b byte) {
+	switch {
+	case b == 0:
+		st.Draws++
+	case b%2 == 1:
+		st.Wins++
+	default:
+		st.Losses++
+	}
+}
+
 // maxPlies is the longest distance an entry holds.
 const maxPlies = 255
 
@@ -113,14 +126,8 @@ func Generate(g *rules.Geometry) (*Table, Stats, error) {
 		}
 	}
 	for i, b := range data {
-		switch {
-		case !valid[i]:
-		case b == 0:
-			st.Draws++
-		case b%2 == 1:
-			st.Wins++
-		default:
-			st.Losses++
+		if valid[i] {
+			st.count(b)
 		}
 	}
 	return &Table{geo: g, data: data}, st, nil

@@ -81,3 +81,49 @@ func mateDistance(s int32) (int, bool) {
 	}
 	return 0, false
 }
+
+// The three-column table against a plain search, as the two-column
+// tables are.
+func TestThreeAgreesWithSearch(t *testing.T) {
+	tab, err := egtb.ThreeFor(rules.Geometry7)
+	if err != nil || tab == nil {
+		t.Fatalf("the three-column table: %v, %v", tab, err)
+	}
+	depth, n := 13, 300
+	if testing.Short() {
+		depth = 11
+	}
+	r := rand.New(rand.NewPCG(11, 7))
+	seen, within, draws := 0, 0, 0
+	for range n {
+		p := egtb.RandomThree(rules.Geometry7, r)
+		v, ok := tab.Probe(&p)
+		if w, ok2 := egtb.Probe(&p); !ok || !ok2 || w != v {
+			t.Fatalf("%v: the table says %v (%v), Probe %v (%v)", p, v, ok, w, ok2)
+		}
+		if v.Outcome == 0 {
+			draws++
+		}
+		e := search.New(search.Options{HashMiB: 1, Eval: &eval.Default, NoReductions: true})
+		res := e.Search(context.Background(), p, nil, search.Limits{Depth: depth}, nil)
+		plies, found := mateDistance(res.Score)
+		// Beyond its depth the search sees ends through its captures
+		// alone (forced, RULES 3.5), never sooner than the best play's.
+		if found {
+			seen++
+			if v.Outcome == 0 || (res.Score > 0) != (v.Outcome > 0) || plies < v.Plies || v.Plies <= depth && plies != v.Plies {
+				t.Errorf("%v: the search says %d (%d plies), the table %v", p, res.Score, plies, v)
+			}
+		}
+		if v.Outcome != 0 && v.Plies <= depth {
+			within++
+			if !found {
+				t.Errorf("%v: the table says %v, the search at depth %d scores %d", p, v, depth, res.Score)
+			}
+		}
+	}
+	t.Logf("7x7, three columns: %d positions, %d drawn, %d ends seen by the search, %d within its depth", n, draws, seen, within)
+	if seen < n/10 {
+		t.Errorf("only %d of %d positions compared", seen, n)
+	}
+}

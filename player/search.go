@@ -109,6 +109,7 @@ func NewSearcher(o SearchOptions) *Searcher {
 	so := search.Options{HashMiB: o.HashMiB, Threads: o.Threads, Eval: w}
 	if !o.NoTables {
 		so.Tablebase = tables{}
+		egtb.Preload()
 	}
 	return &Searcher{e: search.New(so)}
 }

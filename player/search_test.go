@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"emergo/egtb"
 	"emergo/rules"
 )
 
@@ -76,7 +77,11 @@ func TestMaxLevel(t *testing.T) {
 // the tables do: the best one wins (or loses) at the table's distance,
 // at any depth; without the tables, a shallow search sees no end.
 func TestSearcherUsesTheTables(t *testing.T) {
-	for _, text := range []string{"7x7 b 0/0 c3:W5b2 e5:B6w3", "9x9 w 0/0 a1:W3b4 i9:B8w9", "7x7 w 0/0 a1:W5b2 d4:B6w3"} {
+	if _, err := egtb.ThreeFor(rules.Geometry7); err != nil { // read in the background otherwise
+		t.Fatal(err)
+	}
+	for _, text := range []string{"7x7 b 0/0 c3:W5b2 e5:B6w3", "9x9 w 0/0 a1:W3b4 i9:B8w9", "7x7 w 0/0 a1:W5b2 d4:B6w3",
+		"7x7 w 0/0 a1:W3b2 d4:W2b3 g7:B3w3", "7x7 b 0/0 a1:W3b2 d4:W2b3 g7:B3w3"} {
 		p := mustPosition(t, text)
 		v, ok := ProbeTables(&p)
 		if !ok {

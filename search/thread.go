@@ -674,11 +674,11 @@ func (t *thread) nullCut(ply, depth int, beta int32) (int32, bool) {
 }
 
 // probe returns the exact score of p at ply from the Tablebase, if it
-// knows p. Only positions with two columns and empty hands are asked: the
-// tables know no others, and the test costs nothing elsewhere.
+// knows p. Only positions with two or three columns and empty hands are
+// asked: the tables know no others, and the test costs nothing elsewhere.
 func (t *thread) probe(p *rules.Position, ply int) (int32, bool) {
 	tb := t.e.opts.Tablebase
-	if tb == nil || p.Hand(rules.White)|p.Hand(rules.Black) != 0 || bits.OnesCount64(uint64(p.Occupied())) != 2 {
+	if tb == nil || p.Hand(rules.White)|p.Hand(rules.Black) != 0 || bits.OnesCount64(uint64(p.Occupied())) > 3 {
 		return 0, false
 	}
 	outcome, plies, ok := tb.Probe(p)
