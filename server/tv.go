@@ -127,7 +127,9 @@ func (s *Server) askTV(st store.TV, asking chan struct{}) {
 	defer close(asking)
 	c.asking = nil
 	if err != nil {
-		s.log.Error("tv", "err", err)
+		if s.ctx.Err() == nil {
+			s.log.Error("tv", "err", err)
+		}
 		c.err, c.at = errStorage, time.Time{}
 		return
 	}
