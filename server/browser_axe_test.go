@@ -56,6 +56,8 @@ var axePages = []axePage{
 	{name: "notifications", path: "/notifications", ready: notificationsReadyJS},
 	{name: "notifications on a phone", path: "/notifications", phone: true, ready: notificationsReadyJS},
 	{name: "following", path: "/following"},
+	{name: "tv", path: "/tv?size=7", ready: tvGameReadyJS},
+	{name: "tv with no game, on a phone", path: "/tv", phone: true, ready: tvNoneReadyJS},
 	{name: "rules", path: "/rules"},
 	{name: "rules in Portuguese", path: "/rules", lang: "pt"},
 	{name: "rules in Russian", path: "/rules", lang: "ru"},
@@ -92,6 +94,13 @@ const gameReadyJS = boardReadyJS + ` && document.querySelectorAll('#board .badge
 // chatReadyJS is true once the game page's chat shows a line, and its
 // form to write another.
 const chatReadyJS = `Boolean(document.querySelector('[data-testid="chat-line"]')) && !document.querySelector('#chat-form').hidden`
+
+// tvGameReadyJS is true once the TV shows a game on its board;
+// tvNoneReadyJS once it says that no game goes on.
+const (
+	tvGameReadyJS = `Boolean(document.querySelector('#tv[data-game]:not([data-game=""]) [data-testid="player-white"]')) && document.querySelectorAll('#tv-board .col').length > 0`
+	tvNoneReadyJS = `!document.querySelector('#tv-none').hidden`
+)
 
 // lessonsReadyJS is true once the list of lessons is drawn.
 const lessonsReadyJS = `document.querySelectorAll('[data-testid="lesson-link"]').length > 0`

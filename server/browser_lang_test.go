@@ -214,6 +214,7 @@ func TestBrowserLanguagesLayout(t *testing.T) {
 		{"profile", "/@/Leitora"},
 		{"notifications", "/notifications"},
 		{"following", "/following"},
+		{"tv", "/tv?size=7"},
 		{"rules", "/rules"},
 		{"analysis", "/analysis"},
 		{"lessons", "/learn"},

@@ -126,6 +126,9 @@ const (
 	codeChallengeTooFast  = "challenge.too_fast"
 	codeNoPool            = "pool.not_found" // quick pairing: no pool of that name
 
+	// TV.
+	codeNoTV = "tv.none" // the store does not choose the TV's games
+
 	// Chat and moderation (chat.go): the chat kept by no store; a guest,
 	// who reads but does not write, block or report; a line empty, too
 	// long (params max, n), in a room not the writer's, too fast (param

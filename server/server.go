@@ -239,6 +239,8 @@ type Server struct {
 	hub     lobbyHub
 	// spectators counts the spectators of each game (spectators.go).
 	spectators spectatorHub
+	// tvCache keeps the TV's last answer (tv.go).
+	tvCache tvCache
 	// explorer is the opening explorer's index of the finished games, if
 	// the store keeps one (nil otherwise: the explorer has the book
 	// alone).
@@ -636,6 +638,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/puzzles/{id}", s.api(s.handlePuzzle))
 	mux.HandleFunc("POST /api/puzzles/{id}/attempt", s.api(s.handlePuzzleAttempt))
 	mux.HandleFunc("GET /api/explorer", s.api(s.handleExplorer))
+	mux.HandleFunc("GET /api/tv", s.api(s.handleTV))
 	mux.HandleFunc("POST /api/games/{id}/chat", s.api(s.handleChat))
 	mux.HandleFunc("GET /api/games/{id}/chat", s.api(s.handleChatLines))
 	mux.HandleFunc("POST /api/users/{name}/block", s.api(s.handleBlock(true)))
@@ -669,6 +672,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /my", s.page("index.html"))
 	mux.HandleFunc("GET /@/{name}", s.page("index.html"))
 	mux.HandleFunc("GET /lobby", s.page("index.html"))
+	mux.HandleFunc("GET /tv", s.page("index.html"))
 	mux.HandleFunc("GET /rules", s.rulesPage)
 	mux.HandleFunc("GET /engine.wasm", s.handleEngine)
 	mux.HandleFunc("GET /analysis", s.page("analysis.html"))

@@ -122,6 +122,9 @@ export const uploadRecord = (text) => request('POST', '/api/records', text, 'tex
 /** explorer is the opening explorer's answer for a position, a query "size=9&moves=c3,g7". */
 export const explorer = (query) => request('GET', `/api/explorer?${query}`);
 
+/** tv is the best game going on of each board size: {channels: [{size, game}]}. */
+export const tv = () => request('GET', '/api/tv');
+
 /** analyze asks the engine about a position: {position, moves, depth}. */
 export const analyze = (body) => request('POST', '/api/analyze', body);
 

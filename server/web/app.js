@@ -4,7 +4,8 @@
 // (profile.js, with his follows of following.js), "/lobby" the lobby
 // (lobby.js), "/notifications" the viewer's notifications
 // (notifications.js), "/following" the games of the players he follows
-// (following.js), and the rules page has nothing more.
+// (following.js), "/tv" the best games going on (tv.js), and the rules
+// page has nothing more.
 // index.html holds the markup of the home, game, my-games, player and
 // lobby pages; those not wanted are removed, so every data-testid names
 // one element. First of all the page's language is set up (i18n.js): its
@@ -19,6 +20,7 @@ import { lobbyPage } from './lobby.js';
 import { myGamesPage } from './my.js';
 import { notificationsPage } from './notifications.js';
 import { profilePage } from './profile.js';
+import { tvPage } from './tv.js';
 
 /** only keeps the page (a <main>) with id, and marks its link in the header as the current page. */
 function only(id, path) {
@@ -36,6 +38,7 @@ const player = /^\/@\/([^/]+)\/?$/.exec(path);
 const lobby = /^\/lobby\/?$/.test(path);
 const notes = /^\/notifications\/?$/.test(path);
 const following = /^\/following\/?$/.test(path);
+const tv = /^\/tv\/?$/.test(path);
 // A game and the list of one's games show what they show by who is
 // looking: after a login or a logout they are loaded again, for whoever
 // looks now.
@@ -58,6 +61,9 @@ if (route) {
 } else if (following) {
   only('following', '');
   followingPage();
+} else if (tv) {
+  only('tv', '/tv');
+  tvPage();
 } else if (document.getElementById('home')) {
   only('home', '/');
   homePage();

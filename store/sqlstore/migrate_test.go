@@ -57,6 +57,9 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 	t.Run("Explorer", func(t *testing.T) {
 		storetest.Explorer(t, func(t *testing.T) storetest.ExplorerStore { return fresh(t) })
 	})
+	t.Run("TV", func(t *testing.T) {
+		storetest.TV(t, func(t *testing.T) storetest.TVStore { return fresh(t) })
+	})
 	t.Run("Uploads", func(t *testing.T) {
 		storetest.Uploads(t, func(t *testing.T) storetest.UploadStore { return fresh(t) })
 	})

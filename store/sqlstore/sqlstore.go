@@ -554,16 +554,19 @@ func (s *DB) summaries(ctx context.Context, what, where string, args ...any) ([]
 	return s.summariesFrom(ctx, what, "games g WHERE "+where, args...)
 }
 
+// summaryColumns are the columns of a summary of the game g, in the
+// order scanSummary reads them.
+const summaryColumns = `g.id, g.size, g.start_pos, g.mode, g.level, g.created_ms,
+	g.initial_ms, g.increment_ms,
+	g.white_name, g.black_name, g.white_token, g.black_token, g.white_user, g.black_user, g.result, g.reason,
+	g.days, g.deadline_ms, g.rated, g.updated_ms, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),
+	g.white_bot, g.black_bot`
+
 // summariesFrom returns, as summaries, the games that from selects: the
 // rest of a query after FROM, a table expression of games named g with
 // its conditions, order and limit.
 func (s *DB) summariesFrom(ctx context.Context, what, from string, args ...any) ([]store.Summary, error) {
-	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT g.id, g.size, g.start_pos, g.mode, g.level, g.created_ms,
-		g.initial_ms, g.increment_ms,
-		g.white_name, g.black_name, g.white_token, g.black_token, g.white_user, g.black_user, g.result, g.reason,
-		g.days, g.deadline_ms, g.rated, g.updated_ms, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),
-		g.white_bot, g.black_bot
-		FROM `+from), args...)
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT `+summaryColumns+` FROM `+from), args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
 	}
@@ -571,19 +574,28 @@ func (s *DB) summariesFrom(ctx context.Context, what, from string, args ...any) 
 	var out []store.Summary
 	for rows.Next() {
 		var sm store.Summary
-		var created, initial, inc, deadline, upd int64
-		var rated, wbot, bbot int
-		if err := rows.Scan(&sm.ID, &sm.Size, &sm.Start, &sm.Mode, &sm.Level, &created, &initial, &inc,
-			&sm.Names[0], &sm.Names[1], &sm.Tokens[0], &sm.Tokens[1], &sm.Users[0], &sm.Users[1],
-			&sm.Result, &sm.Reason, &sm.Days, &deadline, &rated, &upd, &sm.Plies, &wbot, &bbot); err != nil {
+		if err := scanSummary(rows, &sm); err != nil {
 			return nil, fmt.Errorf("sqlstore: %s: %w", what, err)
 		}
-		sm.Created, sm.Deadline, sm.Updated, sm.Rated = fromMS(created), fromMS(deadline), fromMS(upd), rated == 1
-		sm.Bots = [2]bool{wbot == 1, bbot == 1}
-		sm.Initial, sm.Increment = time.Duration(initial)*time.Millisecond, time.Duration(inc)*time.Millisecond
 		out = append(out, sm)
 	}
 	return out, rows.Err()
+}
+
+// scanSummary reads the summaryColumns of rows into sm, and the columns
+// after them into more.
+func scanSummary(rows *sql.Rows, sm *store.Summary, more ...any) error {
+	var created, initial, inc, deadline, upd int64
+	var rated, wbot, bbot int
+	if err := rows.Scan(append([]any{&sm.ID, &sm.Size, &sm.Start, &sm.Mode, &sm.Level, &created, &initial, &inc,
+		&sm.Names[0], &sm.Names[1], &sm.Tokens[0], &sm.Tokens[1], &sm.Users[0], &sm.Users[1],
+		&sm.Result, &sm.Reason, &sm.Days, &deadline, &rated, &upd, &sm.Plies, &wbot, &bbot}, more...)...); err != nil {
+		return err
+	}
+	sm.Created, sm.Deadline, sm.Updated, sm.Rated = fromMS(created), fromMS(deadline), fromMS(upd), rated == 1
+	sm.Bots = [2]bool{wbot == 1, bbot == 1}
+	sm.Initial, sm.Increment = time.Duration(initial)*time.Millisecond, time.Duration(inc)*time.Millisecond
+	return nil
 }
 
 // versionChunk bounds the IDs of one query of Versions (SQLite allows
