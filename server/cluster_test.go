@@ -278,6 +278,7 @@ func TestCluster(t *testing.T) {
 		{"FlagFallsOnceWhenItsServerIsGone", flagOfAServerGone, nil},
 		{"FlagFallsOnceOfTwoServers", flagOfTwoServers, nil},
 		{"NotifiedOnceAcrossServers", notifiedOnce, nil},
+		{"VacationAcrossServers", vacationAcrossServers, nil},
 	}
 	for _, kind := range clusterKinds {
 		t.Run(kind.name, func(t *testing.T) {

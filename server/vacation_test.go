@@ -204,3 +204,56 @@ func TestVacationEndedEarly(t *testing.T) {
 		t.Errorf("a guest's vacation: %d %+v, want 401 account.log_in", code, v)
 	}
 }
+
+// vacationAcrossServers: a vacation begun on B postpones the game that A
+// holds too, whose state shows it; neither server's sweep ends the game
+// on its old deadline, which ends another game; A ends it on the
+// postponed one; A reads the account's vacation that B wrote.
+func vacationAcrossServers(t *testing.T, c *cluster) {
+	alice, bob := signUp(t, c.a, "alice"), signUp(t, c.b, "bob")
+	carol, dave := signUp(t, c.a, "carol"), signUp(t, c.b, "dave")
+	game := corrChallenge(t, alice, bob)
+	other := acceptedGame(t, carol, dave, map[string]any{"size": 7, "days": 3, "color": "white", "to": "dave"})
+	for _, g := range []struct {
+		c  *client
+		id string
+	}{{alice, game}, {carol, other}} {
+		if code, st := g.c.move(g.id, "a1", 0); code != http.StatusOK {
+			t.Fatalf("first move: %d %+v", code, st)
+		}
+	}
+	before := alice.corr(t, game).deadline(t) // A holds the game
+	bob.corr(t, game)                         // and B
+	code, v := bob.vacation(t, "POST", map[string]any{"days": 5})
+	if code != http.StatusOK || v.Until == nil {
+		t.Fatalf("a vacation on B: %d %+v", code, v)
+	}
+	var vs vacationState
+	deadline := time.Now().Add(patience)
+	for vs.Vacation["black"] != *v.Until {
+		if time.Now().After(deadline) {
+			t.Fatalf("A's game shows the vacations %v, want black until %s", vs.Vacation, *v.Until)
+		}
+		time.Sleep(10 * time.Millisecond)
+		alice.getJSON(t, "/api/games/"+game, &vs)
+	}
+	postponed := alice.corr(t, game).deadline(t)
+	if !postponed.After(before.Add(4 * day)) {
+		t.Errorf("A's deadline %v, want the old one %v postponed by five days", postponed, before)
+	}
+	if me := bob.on(c.a).vacationOf(t); me.Vacation == nil || *me.Vacation != *v.Until {
+		t.Errorf("bob's account on A: %+v, want on vacation until %s", me, *v.Until)
+	}
+	c.advance(4 * day)
+	waitFor(t, carol, other, func(s state) bool { return s.Over })
+	if _, st, _ := alice.do("GET", "/api/games/"+game, nil); st.Over {
+		t.Fatalf("the game on vacation ended on A: %s (%s)", st.Result, st.Reason)
+	}
+	if _, st, _ := bob.do("GET", "/api/games/"+game, nil); st.Over {
+		t.Fatalf("the game on vacation ended on B: %s (%s)", st.Result, st.Reason)
+	}
+	c.advance(postponed.Sub(c.a.time()) + time.Minute)
+	if st := waitFor(t, alice, game, func(s state) bool { return s.Over }); st.Result != "1-0" || st.Reason != "time forfeit" {
+		t.Errorf("after the postponed deadline: %s (%s)", st.Result, st.Reason)
+	}
+}
