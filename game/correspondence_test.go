@@ -197,3 +197,18 @@ func TestPostponeWithoutClock(t *testing.T) {
 	g.Start()
 	wantDeadline(t, g, now.Now().Add(game.Day))
 }
+
+// A take-back in a postponed turn charges the player nothing and gives
+// him nothing: his time is his days per move, not more.
+func TestPostponedTakeBack(t *testing.T) {
+	now := newTime()
+	g := correspondence(t, now, 3, game.Options{})
+	play(t, g, "a1")
+	g.Postpone(10 * game.Day)
+	now.pass(game.Day)
+	if err := g.TakeBack(rules.White); err != nil {
+		t.Fatal(err)
+	}
+	wantLeft(t, g, 3*game.Day, 3*game.Day)
+	wantDeadline(t, g, now.Now().Add(3*game.Day))
+}
