@@ -119,10 +119,12 @@ func newClock(control [2]Control, grace time.Duration, policy ClockStart, now ti
 }
 
 // charge sets the side's time to what it has at now and starts the turn
-// anew at now, so that the next reading charges from then.
+// anew at now, so that the next reading charges from then. A turn whose
+// start is still to come (Postpone) has cost nothing yet: it gives no
+// time either.
 func (c *clock) charge(side rules.Color, runs bool, now time.Time) {
 	if runs {
-		c.left[side] -= now.Sub(c.since)
+		c.left[side] -= max(now.Sub(c.since), 0)
 	}
 	c.since = now
 }

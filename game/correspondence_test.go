@@ -165,3 +165,50 @@ func TestCorrespondenceRestore(t *testing.T) {
 		t.Errorf("past the restored deadline: %v", r.Ending())
 	}
 }
+
+// A postponed turn keeps the player's time, counted from its new start:
+// the deadline moves by the postponement, and back when it is taken
+// back; the flag does not fall at the old deadline. A move in the
+// postponed turn gives the opponent his days anew.
+func TestCorrespondencePostpone(t *testing.T) {
+	now := newTime()
+	g := correspondence(t, now, 3, game.Options{})
+	play(t, g, "a1")
+	begun := now.Now()
+	now.pass(game.Day)
+	g.Postpone(10 * game.Day)
+	wantDeadline(t, g, begun.Add(13*game.Day))
+	now.pass(5 * game.Day)
+	if g.Flag() {
+		t.Fatal("the flag fell in a postponed turn")
+	}
+	g.Postpone(-4 * game.Day)
+	wantDeadline(t, g, begun.Add(9*game.Day))
+	play(t, g, "g7")
+	wantDeadline(t, g, now.Now().Add(3*game.Day))
+	wantLeft(t, g, 3*game.Day, 3*game.Day)
+}
+
+// Postpone does nothing to a game whose clock does not run.
+func TestPostponeWithoutClock(t *testing.T) {
+	now := newTime()
+	g := start(t, "", game.Options{Now: now.Now, Control: [2]game.Control{{Days: 1}, {Days: 1}}})
+	g.Postpone(game.Day)
+	g.Start()
+	wantDeadline(t, g, now.Now().Add(game.Day))
+}
+
+// A take-back in a postponed turn charges the player nothing and gives
+// him nothing: his time is his days per move, not more.
+func TestPostponedTakeBack(t *testing.T) {
+	now := newTime()
+	g := correspondence(t, now, 3, game.Options{})
+	play(t, g, "a1")
+	g.Postpone(10 * game.Day)
+	now.pass(game.Day)
+	if err := g.TakeBack(rules.White); err != nil {
+		t.Fatal(err)
+	}
+	wantLeft(t, g, 3*game.Day, 3*game.Day)
+	wantDeadline(t, g, now.Now().Add(3*game.Day))
+}

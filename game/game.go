@@ -233,6 +233,18 @@ func (g *Game) Deadline() (time.Time, bool) {
 	return g.clock.since.Add(g.clock.left[side] + g.clock.grace), true
 }
 
+// Postpone moves the start of the running turn by d, later for a
+// positive d and back for a negative one: the deadline of the player to
+// move moves with it, and his time is as it was. It is the pause of a
+// correspondence player's vacation, which the site gives and takes back
+// (package round); a game whose clock does not run has no turn to
+// postpone.
+func (g *Game) Postpone(d time.Duration) {
+	if _, ok := g.Running(); ok {
+		g.clock.since = g.clock.since.Add(d)
+	}
+}
+
 // Start starts the clock, or resumes it after Pause: the turn of the
 // player to move begins now. The clock of a game that has begun without
 // both players (an invitation) starts when both are there.

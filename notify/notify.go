@@ -29,6 +29,10 @@ const (
 	// Follower is a new follower of the account: one unread at most per
 	// follower.
 	Follower = "follower"
+	// Vacation is an opponent's vacation begun, with a correspondence
+	// game of theirs, his deadlines paused: one unread at most per
+	// opponent.
+	Vacation = "vacation"
 )
 
 // The bounds of what one account keeps.
@@ -65,12 +69,13 @@ type Notification struct {
 
 // Unread is the kind of which an account has one unread notification at
 // most, "" for a notification of its own: a game's yourTurn (the latest
-// move's), a follower's follow (followed again after an unfollow).
+// move's), a follower's follow (followed again after an unfollow), an
+// opponent's vacation.
 func (n *Notification) Unread() string {
 	switch n.Type {
 	case YourTurn:
 		return n.Type + " " + n.Game
-	case Follower:
+	case Follower, Vacation:
 		return fmt.Sprintf("%s %d", n.Type, n.From)
 	}
 	return ""

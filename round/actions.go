@@ -55,6 +55,9 @@ func (k *Keeper) flagIfOut(ctx context.Context, lv *Live) bool {
 		k.watchClock(lv)
 		return false
 	}
+	if k.spare(ctx, lv, deadline) {
+		return false
+	}
 	next := lv.r.Clone()
 	if !next.Game.Flag() {
 		return false

@@ -87,6 +87,7 @@ func (k *Keeper) take(ctx context.Context, lv *Live, r *Round) {
 		lv.rematch = k.loadRematch(ctx, r)
 	}
 	lv.r = r
+	lv.away = k.awayOf(ctx, r)
 	lv.wake()
 	k.watchClock(lv)
 }

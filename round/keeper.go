@@ -102,7 +102,10 @@ type Config struct {
 	// Notifier, if not nil, is told of the turns and ends of the
 	// correspondence games.
 	Notifier Notifier
-	Logger   *slog.Logger
+	// Vacations, if not nil, says which accounts are on vacation: their
+	// correspondence deadlines do not run meanwhile (vacation.go).
+	Vacations Vacations
+	Logger    *slog.Logger
 	// Now is the clock; default time.Now. Started is when this process
 	// began to hold games: without a Feed, a turn that began before
 	// counts from it (Of). Zero for a process that holds none.

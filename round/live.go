@@ -46,6 +46,9 @@ type Live struct {
 	// after the game (nil for none).
 	standing Standing
 	rematch  *lobby.Challenge
+	// away is until when each seat's account is on vacation, as read at
+	// the game's last change (awayOf).
+	away [2]time.Time
 	// upload says that the game is an uploaded record that the store
 	// keeps as one (store.Uploads), opened when the store last noted its
 	// opening (Unix nanoseconds, see noteOpened).
@@ -62,11 +65,15 @@ type View struct {
 	Standing Standing
 	// Rematch is the last rematch offered after the game, nil for none.
 	Rematch *lobby.Challenge
+	// Away is until when each seat's account is on vacation, in a
+	// correspondence game that goes on (zero for none), as read at the
+	// game's last change: a time past is a vacation over.
+	Away [2]time.Time
 }
 
 // view is lv's view. lv is locked.
 func (lv *Live) view() View {
-	return View{Round: lv.r, Thinking: lv.thinking(), Standing: lv.standing, Rematch: lv.rematch}
+	return View{Round: lv.r, Thinking: lv.thinking(), Standing: lv.standing, Rematch: lv.rematch, Away: lv.away}
 }
 
 // View returns the game as it stands.
@@ -198,6 +205,7 @@ func (k *Keeper) read(ctx context.Context, id string) (*Live, error) {
 	}
 	lv := k.newLive(r)
 	lv.standing, lv.rematch = k.loadStanding(ctx, r), k.loadRematch(ctx, r)
+	lv.away = k.awayOf(ctx, r)
 	if r.Mode == Analysis && k.cfg.Uploads != nil {
 		lv.upload = true
 		k.openedAt(ctx, id, lv)
@@ -237,6 +245,7 @@ func (k *Keeper) doneLoading(id string) bool {
 // it is durable, and announces it with the change itself. On failure
 // nothing changes.
 func (k *Keeper) commit(ctx context.Context, lv *Live, next *Round) error {
+	k.vacationTurn(ctx, lv.r, next)
 	g := next.Stored(k.now())
 	keep := min(lv.r.Game.Len(), next.Game.Len())
 	if err := k.save(ctx, lv, next, g, keep); err != nil {
@@ -253,6 +262,7 @@ func (k *Keeper) commit(ctx context.Context, lv *Live, next *Round) error {
 	}
 	next.Version, next.PersonTurn = g.Version, g.PersonTurn
 	lv.r = next
+	lv.away = k.awayOf(ctx, next)
 	k.afterChange(lv)
 	k.Publish(changeOf(g, keep))
 	return nil

@@ -275,7 +275,3 @@ func (s *Server) handleLogout(r *request) (int, any, error) {
 	s.setSession(r.w, r.Request, "")
 	return http.StatusOK, nil, nil
 }
-
-func (s *Server) handleMe(r *request) (int, any, error) {
-	return http.StatusOK, me(r.user), nil
-}

@@ -295,7 +295,10 @@ type stateJSON struct {
 	Idle    *idleJSON    `json:"idle"`
 	Rated   bool         `json:"rated"`
 	Rematch *rematchJSON `json:"rematch"`
-	Version int64        `json:"version"`
+	// Vacation is until when each player on vacation is away, by colour,
+	// in a correspondence game that goes on; null for none.
+	Vacation map[string]string `json:"vacation"`
+	Version  int64             `json:"version"`
 }
 
 // idleJSON is how long an engine game waits on its person: an abort when
@@ -376,6 +379,7 @@ func (s *Server) state(v round.View, who viewer) stateJSON {
 	}
 	s.rateState(v, &st)
 	st.Rematch = s.rematchState(v)
+	st.Vacation = s.vacationState(v)
 	return st
 }
 

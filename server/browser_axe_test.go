@@ -217,9 +217,9 @@ func checkAxePage(b *browser, url string, paths *strings.Replacer, p axePage, la
 }
 
 // socialise signs up user, and Amiga, who follows her, and whom she
-// follows; Amiga accepts her correspondence challenge and moves first:
-// user has notifications to list, a follower, and a game going on of
-// one she follows. It leaves b logged in as user.
+// follows; Amiga accepts her correspondence challenge, moves first and
+// goes on vacation: user has notifications to list, a follower, and a
+// game going on of one she follows. It leaves b logged in as user.
 func (b *browser) socialise(user string) {
 	b.t.Helper()
 	account := func(what, name string) {
@@ -236,6 +236,7 @@ func (b *browser) socialise(user string) {
 	evalJS[map[string]any](b, fetchJS("/api/users/"+user+"/follow", `{}`))
 	game := evalJS[map[string]any](b, fetchJS("/api/challenges/"+c+"/accept", `{}`))["game"].(string)
 	evalJS[map[string]any](b, fetchJS("/api/games/"+game+"/move", `{move: 'a1', ply: 0}`))
+	evalJS[map[string]any](b, fetchJS("/api/account/vacation", `{days: 3}`))
 	logout()
 	account("login", user)
 }

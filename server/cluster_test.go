@@ -279,6 +279,7 @@ func TestCluster(t *testing.T) {
 		{"FlagFallsOnceOfTwoServers", flagOfTwoServers, nil},
 		{"NotifiedOnceAcrossServers", notifiedOnce, nil},
 		{"TVAcrossServers", tvAcrossServers, nil},
+		{"VacationAcrossServers", vacationAcrossServers, nil},
 	}
 	for _, kind := range clusterKinds {
 		t.Run(kind.name, func(t *testing.T) {

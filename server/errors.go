@@ -110,6 +110,12 @@ const (
 	codeNotBot        = "bot.not_a_bot"        // the bot API asked by an account that is not a bot
 	codeForPeople     = "challenge.for_people" // a bot taking an open challenge that does not allow bots
 
+	// Vacation.
+	codeOnVacation    = "vacation.already"   // a vacation asked while one runs
+	codeVacationDays  = "vacation.days"      // days out of 1 to those left (params n)
+	codeNoVacationDay = "vacation.none_left" // the year's allowance all taken
+	codeNotOnVacation = "vacation.not_on"    // the end of a vacation asked while none runs
+
 	// The lobby.
 	codeNoLobby        = "lobby.none"
 	codeLobbyLogIn     = "lobby.log_in"

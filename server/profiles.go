@@ -72,6 +72,9 @@ type profileJSON struct {
 	Created string       `json:"created"`
 	Games   countsJSON   `json:"games"`
 	Ratings []ratingJSON `json:"ratings"`
+	// Vacation is the end of the player's vacation under way, null for
+	// none.
+	Vacation *string `json:"vacation"`
 	followCounts
 }
 
@@ -139,6 +142,7 @@ func (s *Server) handleProfile(r *request) (int, any, error) {
 		Games:        countsJSON{Played: c.Played(), Won: c.Won, Drawn: c.Drawn, Lost: c.Lost, Ongoing: c.Ongoing},
 		Ratings:      []ratingJSON{},
 		followCounts: s.followCountsOf(r, p.ID),
+		Vacation:     s.profileVacation(r.Context(), p.ID),
 	}
 	all, _ := pools(nil)
 	now := s.now()

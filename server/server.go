@@ -267,6 +267,9 @@ type Server struct {
 	// sends the pushes (notify.go).
 	notes  notify.Store
 	pusher *notify.Pusher
+	// vacations keeps the accounts' vacations, if the store does (nil
+	// otherwise: none).
+	vacations account.VacationStore
 }
 
 type clientLimit struct {
@@ -412,6 +415,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.Close()
 		return nil, fmt.Errorf("server: notifications: %w", err)
 	}
+	s.vacations, _ = cfg.Accounts.(account.VacationStore)
 	var err error
 	if s.rounds, err = s.newKeeper(); err != nil {
 		s.Close()
@@ -581,6 +585,9 @@ func (s *Server) newKeeper() (*round.Keeper, error) {
 	if s.notes != nil {
 		rc.Notifier = notifier{s}
 	}
+	if s.vacations != nil {
+		rc.Vacations = s.vacations
+	}
 	return round.New(s.ctx, rc)
 }
 
@@ -608,6 +615,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/account/login", s.api(s.handleLogin))
 	mux.HandleFunc("POST /api/account/logout", s.api(s.handleLogout))
 	mux.HandleFunc("GET /api/account/me", s.api(s.handleMe))
+	mux.HandleFunc("POST /api/account/vacation", s.api(s.handleStartVacation))
+	mux.HandleFunc("DELETE /api/account/vacation", s.api(s.handleEndVacation))
 	mux.HandleFunc("GET /api/account/tokens", s.api(s.handleTokens))
 	mux.HandleFunc("POST /api/account/tokens", s.api(s.handleCreateToken))
 	mux.HandleFunc("DELETE /api/account/tokens/{id}", s.api(s.handleRevokeToken))

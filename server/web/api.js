@@ -156,6 +156,14 @@ export const tokens = () => request('GET', '/api/account/tokens');
 export const createToken = (body) => request('POST', '/api/account/tokens', body);
 export const revokeToken = (id) => request('DELETE', `/api/account/tokens/${encodeURIComponent(id)}`);
 
+/**
+ * startVacation begins a vacation of the viewer's of days whole days from
+ * now, endVacation ends it early: each answers {until, daysLeft} (until
+ * null once ended).
+ */
+export const startVacation = (days) => request('POST', '/api/account/vacation', { days });
+export const endVacation = () => request('DELETE', '/api/account/vacation');
+
 const user = (name) => `/api/users/${encodeURIComponent(name)}`;
 
 /** profile is a player's profile: {name, created, games, ratings}. */

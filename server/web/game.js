@@ -12,6 +12,7 @@ import { Board } from './board.js';
 import { ChatPanel } from './chat.js';
 import { Clocks } from './clock.js';
 import { Deadline } from './deadline.js';
+import { showVacationNotes } from './vacation.js';
 import { $, focusable, h, keepFocus, showMessage } from './dom.js';
 import { t, tParts } from './i18n.js';
 import { normalizeMove } from './notation.js';
@@ -272,6 +273,7 @@ export class GamePage {
     renderAnalysis(s, this.analysis.busy);
     this.clocks.sync(s);
     this.deadline.sync(s);
+    showVacationNotes($('#vacation-note'), s);
     document.title = title(s);
   }
 

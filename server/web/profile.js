@@ -12,6 +12,7 @@ import { formatDate, t } from './i18n.js';
 import { Latest } from './latest.js';
 import { ratingText } from './rated.js';
 import { colourName, reasonText } from './text.js';
+import { vacationForm } from './vacation.js';
 
 /**
  * countsText says a player's games by how they went: "39 games played: 16
@@ -195,6 +196,8 @@ class ProfilePage {
     this.showViewer(p.name);
     $('#profile-since').textContent = t('profile.since', { date: formatDate(p.created, 'long') });
     $('#profile-counts').textContent = countsText(p.games);
+    $('#profile-vacation').hidden = !p.vacation;
+    $('#profile-vacation').textContent = p.vacation ? t('vacation.profile_until', { date: formatDate(p.vacation, 'long') }) : '';
     this.onProfile(p);
     this.showRatings(p.ratings);
     this.showHistory(hist.history);
@@ -202,7 +205,7 @@ class ProfilePage {
 
   /**
    * showViewer shows what the viewer may do on the page of name: on his
-   * own, his API tokens; on another's, when logged in, a challenge (the
+   * own, his vacation and his API tokens; on another's, when logged in, a challenge (the
    * lobby's form, the opponent filled in).
    */
   async showViewer(name) {
@@ -213,6 +216,7 @@ class ProfilePage {
       $('#profile-challenge-box').hidden = false;
       return;
     }
+    if (viewer.vacationDaysLeft !== undefined) vacationForm($('#vacation'), viewer);
     $('#profile-tokens-box').hidden = false;
     const form = $('#token-form');
     const msg = $('[data-testid="token-message"]');

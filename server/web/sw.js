@@ -14,6 +14,7 @@ const texts = {
   gameOver: ['notify.game_over', 'notify.game_over_anon'],
   challenge: ['notify.challenge', 'notify.challenge'],
   follower: ['notify.follower', 'notify.follower'],
+  vacation: ['notify.vacation', 'notify.vacation'],
 };
 
 const languages = ['en', 'pt', 'ru', 'lfn'];

@@ -71,6 +71,9 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 			func(t *testing.T) storetest.NotifyStore { return fresh(t) },
 			func(t *testing.T, s storetest.NotifyStore) storetest.NotifyStore { return another(t, s.(*sqlstore.DB)) })
 	})
+	t.Run("Vacations", func(t *testing.T) {
+		storetest.Vacations(t, func(t *testing.T) storetest.VacationStore { return fresh(t) })
+	})
 	t.Run("Jobs", func(t *testing.T) {
 		queuetest.Run(t, func(t *testing.T) enginework.Store { return fresh(t) })
 	})
