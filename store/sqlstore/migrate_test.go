@@ -68,6 +68,13 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 			func(t *testing.T) storetest.NotifyStore { return fresh(t) },
 			func(t *testing.T, s storetest.NotifyStore) storetest.NotifyStore { return another(t, s.(*sqlstore.DB)) })
 	})
+	t.Run("Tournaments", func(t *testing.T) {
+		storetest.Tournaments(t,
+			func(t *testing.T) storetest.TournamentStore { return fresh(t) },
+			func(t *testing.T, s storetest.TournamentStore) storetest.TournamentStore {
+				return another(t, s.(*sqlstore.DB))
+			})
+	})
 	t.Run("Jobs", func(t *testing.T) {
 		queuetest.Run(t, func(t *testing.T) enginework.Store { return fresh(t) })
 	})
