@@ -54,7 +54,9 @@ type Store interface {
 	// Enter writes e into tournament id, or takes a withdrawn e back, if
 	// it has fewer than max entries; else ErrFull.
 	Enter(ctx context.Context, id string, e Entry, max int) error
-	// Withdraw marks user withdrawn from tournament id.
+	// Withdraw marks user withdrawn from tournament id; before it
+	// starts, his entry is deleted instead, so that he has no start
+	// number and no place in a round robin's table.
 	Withdraw(ctx context.Context, id string, user int64) error
 	// Entries returns a tournament's entries in the order they came.
 	Entries(ctx context.Context, id string) ([]Entry, error)

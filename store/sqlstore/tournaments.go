@@ -209,7 +209,11 @@ func (s *DB) Withdraw(ctx context.Context, id string, user int64) error {
 		if err := s.bump(ctx, tx, id); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, s.rebind(`UPDATE tournament_entries SET withdrawn = 1 WHERE tournament_id = ? AND user_id = ?`), id, user)
+		_, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM tournament_entries WHERE tournament_id = ? AND user_id = ?
+			AND EXISTS (SELECT 1 FROM tournaments WHERE id = ? AND status = ?)`), id, user, id, string(tournament.Created))
+		if err == nil {
+			_, err = tx.ExecContext(ctx, s.rebind(`UPDATE tournament_entries SET withdrawn = 1 WHERE tournament_id = ? AND user_id = ?`), id, user)
+		}
 		if err != nil {
 			return fmt.Errorf("sqlstore: withdraw from %s: %w", id, err)
 		}

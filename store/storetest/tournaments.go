@@ -116,12 +116,31 @@ func Tournaments(t *testing.T, open func(t *testing.T) TournamentStore, another 
 		if err := s.Enter(ctx, "t1", tournament.Entry{User: ids[3], Name: "dan", Joined: ms(30000)}, 3); !errors.Is(err, tournament.ErrFull) {
 			t.Errorf("a fourth of three: %v, want ErrFull", err)
 		}
+		es, err := s.Entries(ctx, "t1")
+		if err != nil || len(es) != 3 || es[0].User != ids[0] || es[0].Rating != 1500 || es[1].Withdrawn || !es[2].Bot || !es[0].Joined.Equal(ms(20000)) {
+			t.Errorf("entries: %v %+v", err, es)
+		}
+		// Before the start, a player who withdraws leaves no entry.
+		if err := s.Withdraw(ctx, "t1", ids[2]); err != nil {
+			t.Fatal(err)
+		}
+		if es, _ := s.Entries(ctx, "t1"); len(es) != 2 {
+			t.Errorf("entries after a withdrawal before the start: %+v", es)
+		}
+		tr, _ = s.Tournament(ctx, "t1")
+		tr.Status = tournament.Running
+		if err := s.UpdateTournament(ctx, tr); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Enter(ctx, "t1", tournament.Entry{User: ids[2], Name: "p2", Bot: true, Rating: 1502, Joined: ms(20002)}, 3); err != nil {
+			t.Fatal(err)
+		}
 		if err := s.Withdraw(ctx, "t1", ids[1]); err != nil {
 			t.Fatal(err)
 		}
-		es, err := s.Entries(ctx, "t1")
-		if err != nil || len(es) != 3 || es[0].User != ids[0] || es[0].Rating != 1500 || !es[1].Withdrawn || !es[2].Bot || !es[0].Joined.Equal(ms(20000)) {
-			t.Errorf("entries: %v %+v", err, es)
+		es, err = s.Entries(ctx, "t1")
+		if err != nil || len(es) != 3 || !es[1].Withdrawn || es[2].Withdrawn {
+			t.Errorf("entries after a withdrawal once started: %v %+v", err, es)
 		}
 		// Back again: the entry as it was, not a fourth.
 		if err := s.Enter(ctx, "t1", tournament.Entry{User: ids[1], Name: "p1", Joined: ms(40000)}, 3); err != nil {
@@ -130,8 +149,8 @@ func Tournaments(t *testing.T, open func(t *testing.T) TournamentStore, another 
 		if es, _ := s.Entries(ctx, "t1"); len(es) != 3 || es[1].Withdrawn || !es[1].Joined.Equal(ms(20001)) {
 			t.Errorf("entries after coming back: %+v", es)
 		}
-		if v, err := s.TournamentVersion(ctx, "t1"); err != nil || v != 6 {
-			t.Errorf("version after 5 changes: %d %v, want 6", v, err)
+		if v, err := s.TournamentVersion(ctx, "t1"); err != nil || v != 9 {
+			t.Errorf("version after 8 changes: %d %v, want 9", v, err)
 		}
 		if err := s.Enter(ctx, "nope", tournament.Entry{User: ids[0]}, 3); !errors.Is(err, tournament.ErrNotFound) {
 			t.Errorf("entering an unknown tournament: %v", err)
