@@ -49,7 +49,7 @@ class TournamentPage {
     try {
       this.show(await api.getTournament(this.id));
     } catch (e) {
-      $('#tournament-name').textContent = t('tournament.not_found');
+      this.title(t('tournament.not_found'));
       showMessage(this.msg, e.message);
       return;
     }
@@ -117,8 +117,15 @@ class TournamentPage {
     document.documentElement.dataset.tournamentVersion = String(tour.version);
   }
 
+  /** title names the page, no longer "Loading…". */
+  title(text) {
+    const name = $('#tournament-name');
+    name.removeAttribute('data-i18n');
+    name.textContent = text;
+  }
+
   head(tour) {
-    $('#tournament-name').textContent = tour.name;
+    this.title(tour.name);
     document.title = t('tournament.title_of', { name: tour.name });
     $('#tournament-format').textContent = formatText(tour);
     $('#tournament-time').textContent = timeText(tour);

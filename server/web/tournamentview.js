@@ -184,7 +184,12 @@ const resultMarks = { '1-0': '1–0', '0-1': '0–1', '1/2-1/2': '½–½', '*':
  * (the result in words), bye, playing, me}; viewer is the reader's name.
  */
 export function pairingRows(round, viewer = '') {
-  return (round.pairings || []).map((p) => ({
+  return (round.pairings || []).map((p) => pairingRow({ ...p, bye: Boolean(p.bye) || p.result === 'bye' }, viewer));
+}
+
+/** pairingRow is pairingRows' row of pairing p. */
+function pairingRow(p, viewer) {
+  return {
     board: p.board,
     white: p.white || '',
     black: p.bye ? '' : p.black || '',
@@ -194,7 +199,7 @@ export function pairingRows(round, viewer = '') {
     bye: Boolean(p.bye),
     playing: !p.bye && p.result === '*',
     me: Boolean(viewer) && (p.white === viewer || p.black === viewer),
-  }));
+  };
 }
 
 /** roundTitle is a round's heading: "Round 3", or an arena's "Games". */

@@ -163,6 +163,8 @@ test('pairingRows', () => {
   const rows = pairingRows(r2, 'Eve');
   assert.deepEqual(rows.map((r) => [r.result, r.words, r.playing, r.me]),
     [['…', 'Being played', true, false], ['+ –', 'White won by forfeit', false, true]]);
+  // A bye told by its result alone.
+  assert.equal(pairingRows({ pairings: [{ board: 3, white: 'Eve', black: null, game: null, result: 'bye' }] })[0].result, 'bye');
   assert.equal(roundTitle(swiss(), r2), 'Round 2');
   assert.equal(roundTitle({ system: 'arena' }, { number: 1 }), 'Games, the latest first');
 });
