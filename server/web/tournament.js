@@ -197,7 +197,8 @@ class TournamentPage {
       },
       h('td', { class: 'num' }, r.rank),
       h('th', { scope: 'row', class: 'players' }, playerLink(r.name, true), botTag(r.bot),
-        r.streak ? h('span', { class: 'streak', 'data-testid': 'streak', title: t('tournament.streak_title') }, ' ', h('span', { 'aria-hidden': 'true' }, '🔥'), h('span', { class: 'sr-only' }, t('tournament.streak_title'))) : null,
+        r.streak ? h('span', { class: 'tag streak', 'data-testid': 'streak', title: t('tournament.streak_title') },
+          h('span', { 'aria-hidden': 'true' }, '×2'), h('span', { class: 'sr-only' }, t('tournament.streak_title'))) : null,
         r.withdrawn ? h('span', { class: 'muted small' }, ` ${t('tournament.withdrawn')}`) : null),
       h('td', { class: 'num hide-narrow' }, r.rating),
       h('td', { class: 'num score', 'data-testid': 'standing-score' }, r.score),
@@ -222,11 +223,11 @@ class TournamentPage {
         h('caption', {}, title),
         h('thead', {}, h('tr', {},
           h('th', { scope: 'col', class: 'num' }, t('tournament.col_board')), h('th', { scope: 'col' }, t('colour.white')),
-          h('th', { scope: 'col', class: 'result' }, t('tournament.col_result')), h('th', { scope: 'col' }, t('colour.black')))),
+          h('th', { scope: 'col', class: 'pair-result' }, t('tournament.col_result')), h('th', { scope: 'col' }, t('colour.black')))),
         h('tbody', {}, rows.map((r) => h('tr', { 'data-testid': 'pairing', class: r.me ? 'me' : null },
           h('td', { class: 'num' }, r.board),
           h('td', {}, name(r.white)),
-          h('td', { class: 'result' }, r.game
+          h('td', { class: 'pair-result' }, r.game
             ? h('a', { href: r.game, 'data-testid': 'pairing-game', title: r.words, 'aria-label': t('tournament.game_label', { white: r.white, black: r.black, result: r.words }) },
               r.result)
             : h('span', { title: r.words }, r.result)),
