@@ -35,6 +35,7 @@ import (
 	"emergo/round"
 	"emergo/store"
 	"emergo/throttle"
+	"emergo/tournament"
 )
 
 // webFS holds the browser UI: the pages, modules, styles and icon of web/,
@@ -184,6 +185,13 @@ type Config struct {
 	// (notify.Store): then the turns, ends of correspondence games,
 	// challenges and follows are told to the accounts.
 	Push notify.PushConfig
+	// Tournaments bound the tournaments of an account and of the site;
+	// each limit not set is DefaultTournamentLimits'.
+	Tournaments TournamentLimits
+	// TournamentSweep is how often the server directs the tournaments
+	// (director.go), and reads the version of those it shows live;
+	// default a second.
+	TournamentSweep time.Duration
 }
 
 // Server serves the site. Create it with New, serve Handler, and Close it
@@ -265,6 +273,12 @@ type Server struct {
 	// sends the pushes (notify.go).
 	notes  notify.Store
 	pusher *notify.Pusher
+	// tours keeps the tournaments, if the store does (nil otherwise:
+	// none); tourHub wakes their viewers, directed is the director's
+	// memory (director.go).
+	tours    tournament.Store
+	tourHub  tourHub
+	directed directed
 }
 
 type clientLimit struct {
@@ -367,6 +381,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.UploadSweep <= 0 {
 		cfg.UploadSweep = time.Hour
 	}
+	cfg.Tournaments = cfg.Tournaments.withDefaults()
+	if cfg.TournamentSweep <= 0 {
+		cfg.TournamentSweep = time.Second
+	}
 	if cfg.ChatRate == (throttle.Limit{}) {
 		cfg.ChatRate = chatRate
 	}
@@ -394,6 +412,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.puzzles, _ = cfg.Store.(puzzle.Store)
 	s.explorer, _ = cfg.Store.(explorer.Store)
 	s.uploads = cfg.Uploads
+	if s.tours, _ = cfg.Store.(tournament.Store); s.tours != nil && cfg.Accounts == nil {
+		s.tours = nil // a tournament is between accounts
+	}
 	if s.chat, _ = cfg.Store.(chat.Store); s.chat != nil && cfg.Accounts == nil {
 		s.chat = nil // a chat is between accounts
 	}
@@ -452,6 +473,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.every(spectatorsRenew, s.renewSpectators)
 	if s.uploads != nil {
 		s.every(s.cfg.UploadSweep, s.expireUploads)
+	}
+	if s.tours != nil {
+		s.every(s.cfg.TournamentSweep, s.sweepTournaments)
 	}
 	return s, nil
 }
@@ -644,6 +668,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/users/{name}/mute", s.api(s.handleMute(true)))
 	mux.HandleFunc("POST /api/users/{name}/unmute", s.api(s.handleMute(false)))
 	s.notifyRoutes(mux)
+	s.tournamentRoutes(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		// The patterns name their methods, so a path of the API asked
 		// with another method comes here: it is told the ones it takes.
