@@ -21,14 +21,14 @@ function listTable(section) {
     h('caption', {}, section.title),
     h('thead', {}, h('tr', {},
       col('tournaments.name'), col('tournaments.system'), col('list.board', 'hide-narrow'), col('list.time'),
-      col('tournaments.col_rated', 'hide-narrow'), col('tournaments.col_players', 'num'), col('tournaments.col_start'))),
+      col('tournaments.col_rated', 'hide-narrow'), col('tournaments.col_players', 'num hide-narrow'), col('tournaments.col_start'))),
     h('tbody', {}, section.rows.map((r) => h('tr', { 'data-testid': 'tournament-row', 'data-tournament': r.href.slice(3) },
       h('th', { scope: 'row' }, h('a', { href: r.href, 'data-testid': 'tournament-link' }, r.name)),
       h('td', {}, r.system),
       h('td', { class: 'hide-narrow' }, r.board),
       h('td', {}, r.time),
       h('td', { class: 'hide-narrow' }, r.rated),
-      h('td', { class: 'num' }, r.players),
+      h('td', { class: 'num hide-narrow' }, r.players),
       h('td', {}, r.start || r.status)))));
 }
 
