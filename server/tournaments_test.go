@@ -511,15 +511,21 @@ const tournamentDay = 24 * time.Hour
 // with a fast sweep: every round of a Swiss of 6 is paired once, with 3
 // games, whichever server pairs it.
 func TestTournamentPairedOnce(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "games.db")
-	open := func() store.Store {
-		st, err := sqlstore.OpenSQLite(context.Background(), file)
-		if err != nil {
-			t.Fatal(err)
+	t.Run("SQLite", func(t *testing.T) {
+		file := filepath.Join(t.TempDir(), "games.db")
+		open := func() store.Store {
+			st, err := sqlstore.OpenSQLite(context.Background(), file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st
 		}
-		return st
-	}
-	pairedOnceTest(t, open(), open())
+		pairedOnceTest(t, open(), open())
+	})
+	t.Run("PostgreSQL", func(t *testing.T) {
+		schema := pgSchema(t, postgresURL(t))
+		pairedOnceTest(t, openPostgres(t, schema), openPostgres(t, schema))
+	})
 }
 
 func pairedOnceTest(t *testing.T, a, b store.Store) {
@@ -556,5 +562,54 @@ func pairedOnceTest(t *testing.T, a, b store.Store) {
 		if len(games.Games) != 3 {
 			t.Errorf("%s has %d games, want 3", n, len(games.Games))
 		}
+	}
+}
+
+// TestTournamentCorrespondenceRestart plays a correspondence round robin
+// of 3 across two restarts: each new server on the store records the
+// results and pairs the next rounds.
+func TestTournamentCorrespondenceRestart(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.db")
+	start := func() *env {
+		st, err := sqlstore.OpenSQLite(context.Background(), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tourEnv(t, server.Config{Store: st})
+	}
+	e := start()
+	players := map[string]*client{}
+	for _, n := range []string{"alice", "bob", "carol"} {
+		players[n] = signUp(t, e, n)
+	}
+	alice := players["alice"]
+	id := alice.createTour(t, with(liveRR, "clock", nil, "days", 2)).ID
+	for _, c := range players {
+		c.act(t, id, "join", nil)
+	}
+	alice.act(t, id, "start", nil)
+	for r := 1; r <= 3; r++ {
+		v := waitTour(t, alice, id, fmt.Sprintf("round %d", r), func(v tourView) bool { return v.Round == r && len(v.pending()) == 1 })
+		g := v.pending()[0]
+		var game struct {
+			Correspondence *struct{} `json:"correspondence"`
+		}
+		alice.getJSON(t, "/api/games/"+g[0], &game)
+		if game.Correspondence == nil {
+			t.Errorf("round %d's game is not by correspondence", r)
+		}
+		if r < 3 { // the round's game ends on the next server
+			e.ts.Close()
+			e.srv.Close()
+			e = start()
+			for _, c := range players {
+				c.e = e
+			}
+		}
+		finish(t, players, g, true)
+	}
+	v := waitTour(t, alice, id, "its end", func(v tourView) bool { return v.Status == "finished" })
+	if len(v.Rounds) != 3 || v.Standings[0].Score != 1 {
+		t.Errorf("the end: %+v", v)
 	}
 }
