@@ -1,0 +1,562 @@
+package server_test
+
+// Browser tests of the tournaments' pages: a whole arena and a whole
+// Swiss played by accounts through the API (and one resignation by a
+// click), watched on /t/{id}; the create form of /tournaments.
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"emergo/server"
+)
+
+// btTour is the part of the API's tournament the browser tests read.
+type btTour struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	System    string `json:"system"`
+	Status    string `json:"status"`
+	Round     int    `json:"round"`
+	Version   int64  `json:"version"`
+	Standings []struct {
+		Rank      int      `json:"rank"`
+		Name      string   `json:"name"`
+		Score     float64  `json:"score"`
+		Games     int      `json:"games"`
+		Streak    bool     `json:"streak"`
+		Withdrawn bool     `json:"withdrawn"`
+		Sheet     []string `json:"sheet"`
+	} `json:"standings"`
+	Rounds []struct {
+		Number   int         `json:"number"`
+		Pairings []btPairing `json:"pairings"`
+	} `json:"rounds"`
+	Me *struct {
+		Joined    bool   `json:"joined"`
+		Withdrawn bool   `json:"withdrawn"`
+		Game      string `json:"game"`
+	} `json:"me"`
+}
+
+// btPairing is a board of a round.
+type btPairing struct {
+	Board  int    `json:"board"`
+	White  string `json:"white"`
+	Black  string `json:"black"`
+	Game   string `json:"game"`
+	Result string `json:"result"`
+	Bye    bool   `json:"bye"`
+}
+
+// score is name's points in the standings, and whether he is there.
+func (tr btTour) score(name string) (float64, bool) {
+	for _, s := range tr.Standings {
+		if s.Name == name {
+			return s.Score, true
+		}
+	}
+	return 0, false
+}
+
+// playing are the pairings of tr whose game goes on.
+func (tr btTour) playing() []btPairing {
+	var out []btPairing
+	for _, r := range tr.Rounds {
+		for _, p := range r.Pairings {
+			if !p.Bye && p.Result == "*" && p.Game != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// btPlayers are the accounts of a browser test, each a client of its
+// own, by name.
+type btPlayers map[string]*client
+
+// btSignup makes an account of each name, each with a client of its own.
+func btSignup(t *testing.T, e *env, names ...string) btPlayers {
+	t.Helper()
+	ps := btPlayers{}
+	for _, n := range names {
+		c := e.client()
+		if code, _, _ := c.account("signup", map[string]string{"username": n, "password": "a long password"}); code != http.StatusOK && code != http.StatusCreated {
+			t.Fatalf("signup %s: %d", n, code)
+		}
+		ps[n] = c
+	}
+	return ps
+}
+
+// btPost posts body to path as c and answers the tournament, failing the
+// test unless the server accepts it.
+func btPost(t *testing.T, c *client, path string, body any) btTour {
+	t.Helper()
+	resp, data := c.send("POST", path, body)
+	if resp.StatusCode/100 != 2 {
+		t.Fatalf("POST %s: %d %s", path, resp.StatusCode, data)
+	}
+	var tr btTour
+	if err := json.Unmarshal(data, &tr); err != nil {
+		t.Fatalf("POST %s: %v in %s", path, err, data)
+	}
+	return tr
+}
+
+// btGet is the tournament id as c sees it.
+func btGet(t *testing.T, c *client, id string) btTour {
+	t.Helper()
+	var tr btTour
+	c.getJSON(t, "/api/tournaments/"+id, &tr)
+	return tr
+}
+
+// btWait asks for the tournament id as c sees it until ok accepts it.
+// The deadline only turns a tournament that never gets there into a
+// failure.
+func btWait(t *testing.T, c *client, id, what string, ok func(btTour) bool) btTour {
+	t.Helper()
+	deadline := time.Now().Add(browserStep)
+	for {
+		tr := btGet(t, c, id)
+		if ok(tr) {
+			return tr
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("tournament %s: %s: not within %v; last seen %+v", id, what, browserStep, tr)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// btState asks for game id as c sees it until ok accepts it.
+func btState(t *testing.T, c *client, id string, ok func(state) bool) state {
+	t.Helper()
+	deadline := time.Now().Add(browserStep)
+	for {
+		_, st, _ := c.do("GET", "/api/games/"+id, nil)
+		if ok(st) {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("game %s: not within %v; last seen %+v", id, browserStep, st)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// btFinish ends the game of p: each player makes a move, then the loser
+// resigns, so that the game counts as played over the board. A game
+// that ends otherwise on the way (its clock run out) is left as it
+// ended.
+func btFinish(t *testing.T, ps btPlayers, p btPairing, winner string) {
+	t.Helper()
+	over := func() bool { return btState(t, ps[p.White], p.Game, func(state) bool { return true }).Over }
+	for ply, name := range []string{p.White, p.Black} {
+		st := btState(t, ps[name], p.Game, func(st state) bool { return st.Over || len(st.Moves) >= ply })
+		if st.Over {
+			return
+		}
+		if len(st.Moves) > ply {
+			continue
+		}
+		if code, st := ps[name].move(p.Game, st.Legal[0], ply); code != http.StatusOK && !over() {
+			t.Fatalf("%s's move in %s: %d %s", name, p.Game, code, st.Error)
+		}
+	}
+	loser := p.White
+	if winner == p.White {
+		loser = p.Black
+	}
+	if code, _, body := ps[loser].do("POST", "/api/games/"+p.Game+"/resign", map[string]any{}); code != http.StatusOK && !over() {
+		t.Fatalf("%s resigns %s: %d %s", loser, p.Game, code, body)
+	}
+}
+
+// btArenaPoints are the points of an arena player's games in the order
+// they were played (the results from his side: "W", "D", "L"): a win 2, a
+// draw 1, a loss 0, doubled after two wins in a row until a game is not
+// won.
+func btArenaPoints(results []string) []int {
+	var out []int
+	run := 0
+	for _, r := range results {
+		pts := map[string]int{"W": 2, "D": 1, "L": 0}[r]
+		if run >= 2 {
+			pts *= 2
+		}
+		if r == "W" {
+			run++
+		} else {
+			run = 0
+		}
+		out = append(out, pts)
+	}
+	return out
+}
+
+// btResultOf is a finished game's result from name's side: "W", "D", "L".
+func btResultOf(p btPairing, name string) string {
+	switch {
+	case p.Result == "1/2-1/2":
+		return "D"
+	case (p.Result == "1-0") == (p.White == name):
+		return "W"
+	}
+	return "L"
+}
+
+// btPage is what the tournament page shows: its standings (name to
+// score, and who has the streak mark and the withdrawn mark) and its
+// rounds (the number of boards and byes of each).
+type btPage struct {
+	Version   string            `json:"version"`
+	Scores    map[string]string `json:"scores"`
+	Streaks   []string          `json:"streaks"`
+	Withdrawn []string          `json:"withdrawn"`
+	Rounds    []struct {
+		Number string `json:"number"`
+		Boards int    `json:"boards"`
+		Byes   int    `json:"byes"`
+		Games  int    `json:"games"`
+	} `json:"rounds"`
+	Announce string `json:"announce"`
+	Status   string `json:"status"`
+}
+
+// btPageJS reads a btPage.
+const btPageJS = `(() => {
+  const rows = [...document.querySelectorAll('[data-testid="standing"]')];
+  return {
+    version: document.documentElement.dataset.tournamentVersion || '',
+    scores: Object.fromEntries(rows.map((r) => [r.dataset.name, r.dataset.score])),
+    streaks: rows.filter((r) => r.querySelector('[data-testid="streak"]')).map((r) => r.dataset.name),
+    withdrawn: rows.filter((r) => r.classList.contains('withdrawn')).map((r) => r.dataset.name),
+    rounds: [...document.querySelectorAll('[data-testid="round"]')].map((r) => ({
+      number: r.dataset.round,
+      boards: r.querySelectorAll('[data-testid="pairing"]').length,
+      byes: [...r.querySelectorAll('[data-testid="pairing"]')].filter((p) => !p.querySelector('[data-testid="pairing-game"]')).length,
+      games: r.querySelectorAll('[data-testid="pairing-game"]').length,
+    })),
+    announce: document.querySelector('[data-testid="tournament-announce"]')?.textContent || '',
+    status: document.querySelector('[data-testid="tournament-status"]')?.dataset.status || '',
+  };
+})()`
+
+// waitTournamentPage waits until b's tournament page shows version of
+// the tournament at least, and answers what it shows.
+func (b *browser) waitTournamentPage(what string, version int64) btPage {
+	b.t.Helper()
+	return poll(b, what, func() (btPage, error) { return tryJS[btPage](b, btPageJS) }, func(p btPage) bool {
+		var v int64
+		fmt.Sscan(p.Version, &v)
+		return v >= version
+	})
+}
+
+// btEnv is a server whose director sweeps often, its clock the real
+// time plus e.now.
+func btEnv(t *testing.T) *env {
+	return newEnv(t, server.Config{TournamentSweep: 20 * time.Millisecond})
+}
+
+// btLogin opens the site in b and logs in as name.
+func (b *browser) btLogin(url, name string) {
+	b.t.Helper()
+	b.do("open the tournaments", chromedp.Navigate(url+"/tournaments"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="lang"]`)))
+	evalJS[map[string]any](b, fetchJS("/api/account/login", `{username: '`+name+`', password: 'a long password'}`))
+}
+
+// TestBrowserTournamentArena: an arena of four accounts. Ada, its
+// creator, starts it from its page, which then goes to her first game,
+// where she resigns by clicks; every other game ends by a resignation
+// through the API, Bob winning all of his and Ada losing all of hers.
+// At the end (the server's clock moved past it) the standings are each
+// player's games counted by the arena's rule, Bob's third win in a row
+// counting double, and the page shows them with Bob's streak.
+func TestBrowserTournamentArena(t *testing.T) {
+	exe := requireChromium(t)
+	e := btEnv(t)
+	ps := btSignup(t, e, "Ada", "Bob", "Cyd", "Dee")
+	// The one with the earlier place here wins a game.
+	order := []string{"Bob", "Cyd", "Dee", "Ada"}
+	winner := func(p btPairing) string {
+		if slices.Index(order, p.White) < slices.Index(order, p.Black) {
+			return p.White
+		}
+		return p.Black
+	}
+	tr := btPost(t, ps["Ada"], "/api/tournaments", map[string]any{
+		"name": "Quick arena", "system": "arena", "size": 7, "clock": map[string]int{"initial": 600, "increment": 5},
+		"rated": true, "minutes": 30,
+	})
+	id := tr.ID
+	for _, n := range order {
+		btPost(t, ps[n], "/api/tournaments/"+id+"/join", map[string]any{})
+	}
+
+	b := newBrowser(t, exe, "Ada")
+	b.btLogin(e.ts.URL, "Ada")
+	b.do("open the arena", chromedp.Navigate(e.ts.URL+"/t/"+id))
+	poll(b, "the four players and the start button", func() (bool, error) {
+		return tryJS[bool](b, `document.querySelectorAll('[data-testid="standing"]').length === 4 && !document.querySelector('[data-testid="tournament-start"]').hidden`)
+	}, func(ok bool) bool { return ok })
+	b.do("start the arena", chromedp.Click(chromedp.CSS(`[data-testid="tournament-start"]`)))
+
+	// The page goes to Ada's first game as soon as it is paired.
+	path := poll(b, "the page goes to Ada's game", func() (string, error) { return tryJS[string](b, `location.pathname`) },
+		func(p string) bool { return strings.HasPrefix(p, "/g/") })
+	first := btWait(t, ps["Ada"], id, "Ada's game", func(tr btTour) bool { return tr.Me != nil && tr.Me.Game != "" })
+	if path != "/g/"+first.Me.Game {
+		t.Fatalf("the page went to %s, Ada's game is %s", path, first.Me.Game)
+	}
+	// Ada resigns her first game by clicks, once both have moved.
+	var mine btPairing
+	for _, p := range first.playing() {
+		if p.Game == first.Me.Game {
+			mine = p
+		}
+	}
+	for ply, name := range []string{mine.White, mine.Black} {
+		st := btState(t, ps[name], mine.Game, func(st state) bool { return len(st.Moves) == ply })
+		if code, st := ps[name].move(mine.Game, st.Legal[0], ply); code != http.StatusOK {
+			t.Fatalf("%s's move: %d %s", name, code, st.Error)
+		}
+	}
+	b.do("resign", chromedp.Click(chromedp.CSS(`[data-testid="resign"]`)), chromedp.Click(chromedp.CSS(`[data-testid="resign-confirm"]`)))
+	if st := btState(t, ps["Ada"], mine.Game, func(st state) bool { return st.Over }); (st.Result == "1-0") != (mine.Black == "Ada") {
+		t.Fatalf("Ada resigned %s as %s: %s", mine.Game, map[bool]string{true: "White", false: "Black"}[mine.White == "Ada"], st.Result)
+	}
+
+	// The games go on until Bob has won three in a row.
+	done := map[string]bool{mine.Game: true}
+	for {
+		tr := btGet(t, ps["Ada"], id)
+		bobGames := 0
+		for _, s := range tr.Standings {
+			if s.Name == "Bob" {
+				bobGames = s.Games
+			}
+		}
+		if bobGames >= 3 {
+			break
+		}
+		for _, p := range tr.playing() {
+			if !done[p.Game] {
+				done[p.Game] = true
+				btFinish(t, ps, p, winner(p))
+			}
+		}
+		btWait(t, ps["Ada"], id, "a change", func(n btTour) bool { return n.Version > tr.Version })
+	}
+
+	// The end: the clock past it, the games still going on ended.
+	e.now.Add(int64(31 * time.Minute))
+	end := btWait(t, ps["Ada"], id, "the arena finishes", func(tr btTour) bool {
+		for _, p := range tr.playing() {
+			if !done[p.Game] {
+				done[p.Game] = true
+				btFinish(t, ps, p, winner(p))
+			}
+		}
+		return tr.Status == "finished" && len(tr.playing()) == 0
+	})
+
+	// Each player's points from his games in the order played (the
+	// arena's list is the latest first).
+	games := map[string][]string{}
+	pairings := end.Rounds[0].Pairings
+	for i := len(pairings) - 1; i >= 0; i-- {
+		p := pairings[i]
+		if p.Result == "*" || p.Bye || p.Game == "" {
+			continue
+		}
+		for _, n := range []string{p.White, p.Black} {
+			games[n] = append(games[n], btResultOf(p, n))
+		}
+	}
+	want := map[string]float64{}
+	for _, n := range order {
+		sum := 0
+		for _, pts := range btArenaPoints(games[n]) {
+			sum += pts
+		}
+		want[n] = float64(sum)
+		if got, ok := end.score(n); !ok || got != want[n] {
+			t.Errorf("%s: %v points (games %v), want %v", n, got, games[n], want[n])
+		}
+	}
+	if bob := games["Bob"]; len(bob) < 3 || !slices.Equal(bob[:3], []string{"W", "W", "W"}) || want["Bob"] < 8 {
+		t.Errorf("Bob's games %v, %v points: want three wins, the third doubled (2 + 2 + 4)", bob, want["Bob"])
+	}
+	if got, _ := end.score("Ada"); got != 0 {
+		t.Errorf("Ada lost every game, has %v points", got)
+	}
+
+	// The page shows the standings, Bob with his streak.
+	b.do("open the arena again", chromedp.Navigate(e.ts.URL+"/t/"+id))
+	page := b.waitTournamentPage("the final standings", end.Version)
+	for _, n := range order {
+		if page.Scores[n] != fmt.Sprint(want[n]) {
+			t.Errorf("the page shows %s with %q points, want %v", n, page.Scores[n], want[n])
+		}
+	}
+	if !slices.Contains(page.Streaks, "Bob") {
+		t.Errorf("the page marks the streaks of %v, want Bob's", page.Streaks)
+	}
+	if page.Status != "finished" {
+		t.Errorf("the page says the arena is %q", page.Status)
+	}
+	b.screenshot("tournament-arena")
+}
+
+// TestBrowserTournamentSwiss: a Swiss of five accounts and three rounds.
+// The player with the first round's bye withdraws during it; the other
+// rounds pair the four left, and White wins every game. A guest's page,
+// open all along, says when each round is paired and ends with three
+// rounds (the first with its bye) and the standings of the API, the
+// withdrawn player marked.
+func TestBrowserTournamentSwiss(t *testing.T) {
+	exe := requireChromium(t)
+	e := btEnv(t)
+	names := []string{"Ada", "Bob", "Cyd", "Dee", "Eve"}
+	ps := btSignup(t, e, names...)
+	tr := btPost(t, ps["Ada"], "/api/tournaments", map[string]any{
+		"name": "Five and three", "system": "swiss", "size": 7, "clock": map[string]int{"initial": 600, "increment": 5},
+		"rated": false, "rounds": 3,
+	})
+	id := tr.ID
+	for _, n := range names {
+		btPost(t, ps[n], "/api/tournaments/"+id+"/join", map[string]any{})
+	}
+	b := newBrowser(t, exe, "guest")
+	btPost(t, ps["Ada"], "/api/tournaments/"+id+"/start", map[string]any{})
+	r1 := btWait(t, ps["Ada"], id, "round 1 paired", func(tr btTour) bool { return tr.Round == 1 && len(tr.Rounds) > 0 })
+	b.do("open the Swiss", chromedp.Navigate(e.ts.URL+"/t/"+id))
+	b.waitTournamentPage("round 1", r1.Version)
+
+	var bye string
+	for _, p := range r1.Rounds[0].Pairings {
+		if p.Bye {
+			bye = p.White
+		}
+	}
+	if bye == "" {
+		t.Fatalf("round 1 of five players has no bye: %+v", r1.Rounds[0].Pairings)
+	}
+	btPost(t, ps[bye], "/api/tournaments/"+id+"/withdraw", map[string]any{})
+
+	for round := 1; round <= 3; round++ {
+		tr := btWait(t, ps["Ada"], id, fmt.Sprintf("round %d paired", round), func(tr btTour) bool { return tr.Round == round })
+		for _, p := range tr.playing() {
+			btFinish(t, ps, p, p.White)
+		}
+		if round < 3 {
+			next := btWait(t, ps["Ada"], id, fmt.Sprintf("round %d paired", round+1), func(tr btTour) bool { return tr.Round == round+1 })
+			page := b.waitTournamentPage(fmt.Sprintf("round %d on the page", round+1), next.Version)
+			if want := fmt.Sprintf("Round %d paired.", round+1); !strings.Contains(page.Announce, want) {
+				t.Errorf("the live region says %q, want %q in it", page.Announce, want)
+			}
+		}
+	}
+	end := btWait(t, ps["Ada"], id, "the Swiss finishes", func(tr btTour) bool { return tr.Status == "finished" })
+	page := b.waitTournamentPage("the final standings", end.Version)
+
+	if len(page.Rounds) != 3 {
+		t.Fatalf("the page shows %d rounds, want 3: %+v", len(page.Rounds), page.Rounds)
+	}
+	for _, r := range page.Rounds {
+		want := struct{ boards, byes int }{2, 0}
+		if r.Number == "1" {
+			want = struct{ boards, byes int }{3, 1}
+		}
+		if r.Boards != want.boards || r.Byes != want.byes {
+			t.Errorf("round %s on the page: %d boards, %d byes; want %d and %d", r.Number, r.Boards, r.Byes, want.boards, want.byes)
+		}
+	}
+	// The withdrawn player is in no round after the first.
+	for _, r := range end.Rounds {
+		for _, p := range r.Pairings {
+			if r.Number == 1 {
+				break
+			}
+			if p.White == bye || p.Black == bye {
+				t.Errorf("%s withdrew in round 1 and plays in round %d", bye, r.Number)
+			}
+		}
+	}
+	// Each score as the pairings make it: a win or the bye a point.
+	for _, n := range names {
+		want := 0.0
+		for _, r := range end.Rounds {
+			for _, p := range r.Pairings {
+				switch {
+				case p.Bye && p.White == n:
+					want++
+				case !p.Bye && (p.White == n || p.Black == n) && btResultOf(p, n) == "W":
+					want++
+				}
+			}
+		}
+		got, ok := end.score(n)
+		if !ok || got != want {
+			t.Errorf("%s: %v points, want %v", n, got, want)
+		}
+		if page.Scores[n] != fmt.Sprint(want) {
+			t.Errorf("the page shows %s with %q points, want %v", n, page.Scores[n], want)
+		}
+	}
+	if !slices.Equal(page.Withdrawn, []string{bye}) {
+		t.Errorf("the page marks %v withdrawn, want %s", page.Withdrawn, bye)
+	}
+	b.screenshot("tournament-swiss")
+}
+
+// TestBrowserTournamentCreate: the create form of /tournaments makes a
+// Swiss, opens its page, and the list shows it among the upcoming ones.
+func TestBrowserTournamentCreate(t *testing.T) {
+	exe := requireChromium(t)
+	e := btEnv(t)
+	btSignup(t, e, "Ada")
+	b := newBrowser(t, exe, "Ada")
+	b.btLogin(e.ts.URL, "Ada")
+	b.do("open the tournaments", chromedp.Navigate(e.ts.URL+"/tournaments"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="tf-name"]`)))
+	// An arena by correspondence is refused in the page.
+	b.do("an arena by correspondence",
+		chromedp.SendKeys(chromedp.CSS(`[data-testid="tf-name"]`), "Winter Swiss"),
+		chromedp.Click(chromedp.CSS(`[data-testid="tf-speed"]`)))
+	evalJS[bool](b, `(() => { const s = document.querySelector('[data-testid="tf-speed"]'); s.value = 'correspondence'; s.dispatchEvent(new Event('change')); return true; })()`)
+	b.do("submit", chromedp.Click(chromedp.CSS(`[data-testid="tf-submit"]`)))
+	poll(b, "the refusal", func() (string, error) {
+		return tryJS[string](b, `document.querySelector('[data-testid="tf-message"]').textContent`)
+	},
+		func(s string) bool { return strings.Contains(s, "arena is played with a clock") })
+	evalJS[bool](b, `(() => {
+  const set = (id, v) => { const s = document.querySelector('[data-testid="' + id + '"]'); s.value = v; s.dispatchEvent(new Event('change')); };
+  set('tf-system', 'swiss'); set('tf-size', '7'); set('tf-rounds', '4');
+  return !document.querySelector('[data-testid="tf-rounds"]').closest('label').hidden;
+})()`)
+	b.do("submit", chromedp.Click(chromedp.CSS(`[data-testid="tf-submit"]`)))
+	path := poll(b, "the tournament's page", func() (string, error) { return tryJS[string](b, `location.pathname`) },
+		func(p string) bool { return strings.HasPrefix(p, "/t/") })
+	poll(b, "its name and format", func() (string, error) {
+		return tryJS[string](b, `document.querySelector('[data-testid="tournament-name"]').textContent + ' / ' + document.querySelector('[data-testid="tournament-format"]').textContent`)
+	}, func(s string) bool { return s == "Winter Swiss / Swiss, 4 rounds" })
+
+	b.do("open the list", chromedp.Navigate(e.ts.URL+"/tournaments"))
+	id := strings.TrimPrefix(path, "/t/")
+	poll(b, "the list shows it", func() (string, error) {
+		return tryJS[string](b, `document.querySelector('[data-testid="tournaments-upcoming"] [data-tournament="`+id+`"] [data-testid="tournament-link"]')?.textContent || ''`)
+	}, func(s string) bool { return s == "Winter Swiss" })
+	b.screenshot("tournaments")
+}
