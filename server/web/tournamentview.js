@@ -310,6 +310,10 @@ export function conditionTexts(tour) {
   return out;
 }
 
+/** MAX_ROUNDS and MAX_ARENA_MINUTES are the API's bounds on a Swiss's rounds and an arena's length. */
+export const MAX_ROUNDS = 11;
+export const MAX_ARENA_MINUTES = 1440;
+
 /** names splits a list of usernames typed with commas or spaces. */
 const names = (text) => String(text || '').split(/[\s,;]+/).filter(Boolean);
 
@@ -345,10 +349,10 @@ export function createRequest(f) {
   }
   if (system === 'arena') {
     body.minutes = whole(f.arenaMinutes, 1);
-    if (!(body.minutes > 0)) return { error: t('tournament.minutes_invalid') };
+    if (!(body.minutes > 0 && body.minutes <= MAX_ARENA_MINUTES)) return { error: t('tournament.minutes_invalid', { max: MAX_ARENA_MINUTES }) };
   } else if (system === 'swiss') {
     body.rounds = whole(f.rounds, 1);
-    if (!(body.rounds > 0)) return { error: t('tournament.rounds_invalid') };
+    if (!(body.rounds > 0 && body.rounds <= MAX_ROUNDS)) return { error: t('tournament.rounds_invalid', { max: MAX_ROUNDS }) };
   } else {
     body.double = Boolean(f.double);
   }
