@@ -522,11 +522,13 @@ func TestBrowserTournamentSwiss(t *testing.T) {
 }
 
 // TestBrowserTournamentCreate: the create form of /tournaments makes a
-// Swiss, opens its page, and the list shows it among the upcoming ones.
+// Swiss with a password, opens its page, and the list shows it among the
+// upcoming ones. Bob joins it on its page: a wrong password is refused
+// in words, the right one lets him in.
 func TestBrowserTournamentCreate(t *testing.T) {
 	exe := requireChromium(t)
 	e := btEnv(t)
-	btSignup(t, e, "Ada")
+	btSignup(t, e, "Ada", "Bob")
 	b := newBrowser(t, exe, "Ada")
 	b.btLogin(e.ts.URL, "Ada")
 	b.do("open the tournaments", chromedp.Navigate(e.ts.URL+"/tournaments"),
@@ -543,7 +545,7 @@ func TestBrowserTournamentCreate(t *testing.T) {
 		func(s string) bool { return strings.Contains(s, "arena is played with a clock") })
 	evalJS[bool](b, `(() => {
   const set = (id, v) => { const s = document.querySelector('[data-testid="' + id + '"]'); s.value = v; s.dispatchEvent(new Event('change')); };
-  set('tf-system', 'swiss'); set('tf-size', '7'); set('tf-rounds', '4');
+  set('tf-system', 'swiss'); set('tf-size', '7'); set('tf-rounds', '4'); set('tf-password', 'sesame');
   return !document.querySelector('[data-testid="tf-rounds"]').closest('label').hidden;
 })()`)
 	b.do("submit", chromedp.Click(chromedp.CSS(`[data-testid="tf-submit"]`)))
@@ -559,4 +561,22 @@ func TestBrowserTournamentCreate(t *testing.T) {
 		return tryJS[string](b, `document.querySelector('[data-testid="tournaments-upcoming"] [data-tournament="`+id+`"] [data-testid="tournament-link"]')?.textContent || ''`)
 	}, func(s string) bool { return s == "Winter Swiss" })
 	b.screenshot("tournaments")
+
+	evalJS[map[string]any](b, fetchJS("/api/account/logout", `{}`))
+	evalJS[map[string]any](b, fetchJS("/api/account/login", `{username: 'Bob', password: 'a long password'}`))
+	b.do("open the Swiss as Bob", chromedp.Navigate(e.ts.URL+path),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="tournament-password"]`)),
+		chromedp.SendKeys(chromedp.CSS(`[data-testid="tournament-password"]`), "open sesame"),
+		chromedp.Click(chromedp.CSS(`[data-testid="tournament-join"]`)))
+	poll(b, "the wrong password refused", func() (string, error) {
+		return tryJS[string](b, `document.querySelector('[data-testid="tournament-message"]').textContent`)
+	}, func(s string) bool { return s == "The password is wrong." })
+	b.do("join with the password",
+		chromedp.SetValue(chromedp.CSS(`[data-testid="tournament-password"]`), "sesame"),
+		chromedp.Click(chromedp.CSS(`[data-testid="tournament-join"]`)))
+	poll(b, "Bob in the standings, and free to withdraw", func() (bool, error) {
+		return tryJS[bool](b, `Boolean(document.querySelector('[data-testid="standing"][data-name="Bob"]')) &&
+  !document.querySelector('[data-testid="tournament-withdraw"]').hidden && document.querySelector('[data-testid="tournament-join"]').hidden &&
+  document.querySelector('[data-testid="tournament-message"]').textContent === ''`)
+	}, func(ok bool) bool { return ok })
 }
