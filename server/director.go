@@ -32,6 +32,7 @@ type directed struct {
 // sweepTournaments is one sweep of the director.
 func (s *Server) sweepTournaments() {
 	ctx := s.ctx
+	s.abortUnstarted(ctx)
 	ended, err := s.tours.Ended(ctx)
 	if err != nil {
 		s.logTournament("ended games", "", err)
@@ -82,6 +83,30 @@ func (s *Server) sweepTournaments() {
 			s.directed.mu.Lock()
 			s.directed.seen[t.ID] = t.Version
 			s.directed.mu.Unlock()
+		}
+	}
+}
+
+// abortUnstarted aborts the live games of the tournaments whose players
+// have not both moved within Config.TournamentFirstMove of the game's
+// start, in the name of the player to move: their clocks start with
+// their first moves, and a player who never comes would hold up the
+// round. The pairing's result is then a forfeit lost by him
+// (tournament.ResultOf).
+func (s *Server) abortUnstarted(ctx context.Context) {
+	stalled, err := s.tours.Unstarted(ctx, s.now().Add(-s.cfg.TournamentFirstMove))
+	if err != nil {
+		s.logTournament("unstarted games", "", err)
+		return
+	}
+	for _, e := range stalled {
+		absent := e.White
+		if e.Plies == 1 {
+			absent = e.Black
+		}
+		_, err := s.rounds.Abort(ctx, e.Game, round.Player{User: absent})
+		if err != nil && !errors.Is(err, game.ErrTooLate) && !errors.As(err, new(*game.OverError)) {
+			s.logTournament("abort unstarted", e.Tournament, err)
 		}
 	}
 }

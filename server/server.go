@@ -192,6 +192,11 @@ type Config struct {
 	// (director.go), and reads the version of those it shows live;
 	// default a second.
 	TournamentSweep time.Duration
+	// TournamentFirstMove is how long after the start of a live
+	// tournament game its players have to make their first moves: then
+	// the game is aborted, and lost by forfeit by the player who did not
+	// move; default 2 minutes.
+	TournamentFirstMove time.Duration
 }
 
 // Server serves the site. Create it with New, serve Handler, and Close it
@@ -384,6 +389,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	cfg.Tournaments = cfg.Tournaments.withDefaults()
 	if cfg.TournamentSweep <= 0 {
 		cfg.TournamentSweep = time.Second
+	}
+	if cfg.TournamentFirstMove <= 0 {
+		cfg.TournamentFirstMove = 2 * time.Minute
 	}
 	if cfg.ChatRate == (throttle.Limit{}) {
 		cfg.ChatRate = chatRate

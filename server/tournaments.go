@@ -362,17 +362,7 @@ func (s *Server) handleTournaments(r *request) (int, any, error) {
 		Finished []summaryJSON `json:"finished"`
 	}{[]summaryJSON{}, []summaryJSON{}, []summaryJSON{}}
 	for _, t := range list {
-		entries, err := s.tours.Entries(r.Context(), t.ID)
-		if err != nil {
-			return 0, nil, err
-		}
-		players := 0
-		for _, e := range entries {
-			if !e.Withdrawn {
-				players++
-			}
-		}
-		sm := summaryOf(t, players)
+		sm := summaryOf(t, t.Players)
 		switch t.Status {
 		case tournament.Created:
 			out.Upcoming = append(out.Upcoming, sm)

@@ -367,15 +367,26 @@ func TestTournamentArena(t *testing.T) {
 	if s.Rank != 1 || strings.Join(s.Sheet, " ") != "2 2 4" || s.Score != 8 || !s.Streak || s.Tiebreaks.Wins != 3 {
 		t.Errorf("alice after three wins: %+v", s)
 	}
-	// The time is up: the games begun count when they end, and no more
-	// are paired.
-	e.now.Add(int64(10 * time.Minute))
+	// The time is up: no more games are paired, and those begun count
+	// when they end; their players never moved, so the director aborts
+	// them, lost by forfeit by White.
+	left := map[string]bool{}
 	for _, g := range v.pending() {
-		finish(t, players, g, true)
+		left[g[0]] = true
 	}
+	e.now.Add(int64(10 * time.Minute))
 	v = waitTour(t, alice, id, "its end", func(v tourView) bool { return v.Status == "finished" })
-	if len(v.pending()) != 0 {
-		t.Errorf("games paired after the end: %+v", v.pending())
+	forfeits := 0
+	for _, p := range v.Rounds[0].Pairings {
+		switch {
+		case p.Game != nil && left[*p.Game] && p.Result == "-+":
+			forfeits++
+		case p.Result == "*" || (p.Game != nil && left[*p.Game]):
+			t.Errorf("after the end: %+v", p)
+		}
+	}
+	if forfeits != len(left) {
+		t.Errorf("%d forfeits of the %d games left unplayed", forfeits, len(left))
 	}
 	if code, w := players["bob"].tour("POST", "/api/tournaments/"+id+"/join", nil); code != http.StatusConflict || w.Code != "tournament.over" {
 		t.Errorf("joining a finished arena: %d %s", code, w.Code)

@@ -24,10 +24,14 @@ type Counts struct {
 }
 
 // Ended is a pairing whose game has ended and whose result is not yet
-// written: the game's result ("*" for an aborted game) and its plies.
+// written: the game's result ("*" for an aborted game) and its plies;
+// or, from Unstarted, a live game that goes on and whose players have
+// not both moved.
 type Ended struct {
 	Tournament   string
 	Round, Board int
+	Game         string
+	White, Black int64
 	Result       string
 	Plies        int
 }
@@ -73,6 +77,10 @@ type Store interface {
 	// Ended returns the pairings without a result whose game has ended,
 	// of the tournaments not over.
 	Ended(ctx context.Context) ([]Ended, error)
+	// Unstarted returns the pairings without a result whose game has a
+	// clock, goes on, was created before before, and has fewer than two
+	// plies: a player has not come.
+	Unstarted(ctx context.Context, before time.Time) ([]Ended, error)
 }
 
 // Day is the span of the bound on the tournaments an account creates.

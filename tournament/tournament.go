@@ -115,6 +115,9 @@ type Tournament struct {
 	// it starts, and for the other systems).
 	Started, Ends time.Time
 	Created       time.Time
+	// Players is the number of players in it (not withdrawn) when it was
+	// read from the store.
+	Players int
 	// Version counts the tournament's changes (its entries, pairings and
 	// results too): a viewer shows the tournament anew when it changes.
 	Version int64

@@ -15,6 +15,11 @@ import (
 const tournamentColumns = `name, pairing_system, size, initial_ms, increment_ms, days, rated, start_ms, minutes, rounds, double_table,
 	min_rating, max_rating, min_rated_games, invited, password, creator, creator_name, status, round, started_ms, ends_ms, created_ms, version`
 
+// selectTournament reads the columns of tournamentColumns and the number
+// of players.
+const selectTournament = `SELECT id, ` + tournamentColumns + `,
+	(SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id = tournaments.id AND e.withdrawn = 0) FROM tournaments`
+
 // scanner is a row or rows to scan.
 type scanner interface{ Scan(dest ...any) error }
 
@@ -26,7 +31,7 @@ func scanTournament(row scanner) (*tournament.Tournament, error) {
 	k := &t.Conditions
 	err := row.Scan(&t.ID, &t.Name, &system, &t.Size, &initial, &inc, &t.Days, &rated, &start, &t.Minutes, &t.Rounds, &double,
 		&k.MinRating, &k.MaxRating, &k.MinRatedGames, &invited, &k.Password, &t.Creator, &t.CreatorName, &status, &t.Round,
-		&started, &ends, &created, &t.Version)
+		&started, &ends, &created, &t.Version, &t.Players)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +86,7 @@ func (s *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, adm
 
 // Tournament implements tournament.Store.
 func (s *DB) Tournament(ctx context.Context, id string) (*tournament.Tournament, error) {
-	t, err := scanTournament(s.db.QueryRowContext(ctx, s.rebind(`SELECT id, `+tournamentColumns+` FROM tournaments WHERE id = ?`), id))
+	t, err := scanTournament(s.db.QueryRowContext(ctx, s.rebind(selectTournament+` WHERE id = ?`), id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, tournament.ErrNotFound
 	}
@@ -106,12 +111,12 @@ func (s *DB) TournamentVersion(ctx context.Context, id string) (int64, error) {
 
 // Tournaments implements tournament.Store.
 func (s *DB) Tournaments(ctx context.Context, finished int) ([]*tournament.Tournament, error) {
-	q := s.rebind(`SELECT id, ` + tournamentColumns + ` FROM tournaments WHERE status IN (?, ?, ?) ORDER BY start_ms, created_ms`)
+	q := s.rebind(selectTournament + ` WHERE status IN (?, ?, ?) ORDER BY start_ms, created_ms`)
 	out, err := s.tournaments(ctx, q, string(tournament.Created), string(tournament.Running), string(tournament.Paused))
 	if err != nil {
 		return nil, err
 	}
-	q = s.rebind(`SELECT id, ` + tournamentColumns + ` FROM tournaments WHERE status IN (?, ?) ORDER BY created_ms DESC LIMIT ?`)
+	q = s.rebind(selectTournament + ` WHERE status IN (?, ?) ORDER BY created_ms DESC LIMIT ?`)
 	over, err := s.tournaments(ctx, q, string(tournament.Finished), string(tournament.Cancelled), finished)
 	return append(out, over...), err
 }
@@ -308,19 +313,31 @@ func (s *DB) Record(ctx context.Context, id string, round, board int, result str
 
 // Ended implements tournament.Store.
 func (s *DB) Ended(ctx context.Context) ([]tournament.Ended, error) {
-	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT p.tournament_id, p.round, p.board, g.result,
+	return s.pendingGames(ctx, "ended", `(g.result <> '*' OR g.reason <> '')`)
+}
+
+// Unstarted implements tournament.Store.
+func (s *DB) Unstarted(ctx context.Context, before time.Time) ([]tournament.Ended, error) {
+	return s.pendingGames(ctx, "unstarted", `g.result = '*' AND g.reason = '' AND g.days = 0 AND g.created_ms < ?
+		AND (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) < 2`, ms(before))
+}
+
+// pendingGames returns the pairings without a result whose game meets
+// cond.
+func (s *DB) pendingGames(ctx context.Context, what, cond string, args ...any) ([]tournament.Ended, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT p.tournament_id, p.round, p.board, p.game_id, p.white, p.black, g.result,
 			(SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
 		FROM tournament_pairings p JOIN games g ON g.id = p.game_id
-		WHERE p.result = ? AND (g.result <> '*' OR g.reason <> '')`), tournament.Pending)
+		WHERE p.result = ? AND `+cond), append([]any{tournament.Pending}, args...)...)
 	if err != nil {
-		return nil, fmt.Errorf("sqlstore: ended tournament games: %w", err)
+		return nil, fmt.Errorf("sqlstore: %s tournament games: %w", what, err)
 	}
 	defer rows.Close()
 	var out []tournament.Ended
 	for rows.Next() {
 		var e tournament.Ended
-		if err := rows.Scan(&e.Tournament, &e.Round, &e.Board, &e.Result, &e.Plies); err != nil {
-			return nil, fmt.Errorf("sqlstore: ended tournament games: %w", err)
+		if err := rows.Scan(&e.Tournament, &e.Round, &e.Board, &e.Game, &e.White, &e.Black, &e.Result, &e.Plies); err != nil {
+			return nil, fmt.Errorf("sqlstore: %s tournament games: %w", what, err)
 		}
 		out = append(out, e)
 	}

@@ -149,6 +149,12 @@ func Tournaments(t *testing.T, open func(t *testing.T) TournamentStore, another 
 		if es, _ := s.Entries(ctx, "t1"); len(es) != 3 || es[1].Withdrawn || !es[1].Joined.Equal(ms(20001)) {
 			t.Errorf("entries after coming back: %+v", es)
 		}
+		if got, err := s.Tournament(ctx, "t1"); err != nil || got.Players != 3 {
+			t.Errorf("players: %v %+v", err, got)
+		}
+		if list, _ := s.Tournaments(ctx, 0); len(list) != 1 || list[0].Players != 3 {
+			t.Errorf("players in the list: %+v", list)
+		}
 		if v, err := s.TournamentVersion(ctx, "t1"); err != nil || v != 9 {
 			t.Errorf("version after 8 changes: %d %v, want 9", v, err)
 		}
@@ -188,13 +194,29 @@ func Tournaments(t *testing.T, open func(t *testing.T) TournamentStore, another 
 		if ended, err := s.Ended(ctx); err != nil || len(ended) != 0 {
 			t.Errorf("ended before the game ends: %v %+v", err, ended)
 		}
+		// Created at 1 s: unstarted from then on, with fewer than two
+		// plies.
+		if un, err := s.Unstarted(ctx, ms(1000)); err != nil || len(un) != 0 {
+			t.Errorf("unstarted at its creation: %v %+v", err, un)
+		}
 		g.Moves = []store.Move{{Text: "d6", At: ms(2000)}}
-		g.Result, g.Reason = "1-0", "resignation"
 		if err := s.Update(ctx, g, 0); err != nil {
 			t.Fatal(err)
 		}
+		un, err := s.Unstarted(ctx, ms(1001))
+		want := []tournament.Ended{{Tournament: "t1", Round: 1, Board: 1, Game: "tg1", White: ids[0], Black: ids[1], Result: "*", Plies: 1}}
+		if err != nil || !cmp.Equal(un, want) {
+			t.Errorf("unstarted: %v %+v, want %+v", err, un, want)
+		}
+		g.Result, g.Reason = "1-0", "resignation"
+		if err := s.Update(ctx, g, 1); err != nil {
+			t.Fatal(err)
+		}
+		if un, _ := s.Unstarted(ctx, ms(1001)); len(un) != 0 {
+			t.Errorf("unstarted once over: %+v", un)
+		}
 		ended, err := s.Ended(ctx)
-		want := []tournament.Ended{{Tournament: "t1", Round: 1, Board: 1, Result: "1-0", Plies: 1}}
+		want[0].Result = "1-0"
 		if err != nil || !cmp.Equal(ended, want) {
 			t.Errorf("ended: %v %+v, want %+v", err, ended, want)
 		}
