@@ -29,6 +29,9 @@ const (
 	// Follower is a new follower of the account: one unread at most per
 	// follower.
 	Follower = "follower"
+	// TournamentRound is a round of a Swiss or a round robin paired: the
+	// account's game in it, and its opponent.
+	TournamentRound = "tournamentRound"
 )
 
 // The bounds of what one account keeps.

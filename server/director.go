@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"emergo/game"
+	"emergo/notify"
 	"emergo/round"
 	"emergo/rules"
 	"emergo/store"
@@ -241,7 +242,14 @@ func (s *Server) pairRound(ctx context.Context, t *tournament.Tournament, entrie
 	s.log.Info("tournament paired", "id", t.ID, "round", number, "games", len(games))
 	for _, g := range games {
 		s.metrics.gamesCreated.Add(1)
-		s.rounds.Begin(ctx, g.ID) // a failure is the players' first request's to tell
+		// A failure to begin is the players' first request's to tell.
+		s.rounds.Begin(ctx, g.ID)
+		// An arena's players are on its page: they are not told.
+		if t.System != tournament.Arena {
+			for c, st := range g.Seats {
+				s.tell(ctx, notify.Notification{User: st.UserID, Type: notify.TournamentRound, Game: g.ID, From: g.Seats[1-c].UserID})
+			}
+		}
 	}
 	s.tourHub.changed(t.ID)
 	return nil

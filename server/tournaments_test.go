@@ -227,6 +227,30 @@ func TestTournamentRoundRobin(t *testing.T) {
 		if me.Me.Game == nil || *me.Me.Game != games[0][0] {
 			t.Errorf("round %d: White's game: %+v", r, me.Me)
 		}
+		// Both players are told of their game, once it has begun.
+		for c, name := range games[0][1:] {
+			deadline := time.Now().Add(patience)
+			for {
+				var notes struct {
+					Notifications []struct {
+						Type, Game string
+						From       *string
+					}
+				}
+				players[name].getJSON(t, "/api/notifications", &notes)
+				n := notes.Notifications
+				if len(n) > 0 && n[0].Type == "tournamentRound" && n[0].Game == games[0][0] {
+					if n[0].From == nil || *n[0].From != games[0][2-c] {
+						t.Errorf("round %d: %s's notification: %+v", r, name, n[0])
+					}
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("round %d: %s is not told of his game: %+v", r, name, n)
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
 		finish(t, players, games[0], true)
 	}
 	v = waitTour(t, guest, id, "its end", func(v tourView) bool { return v.Status == "finished" })

@@ -34,6 +34,7 @@ const texts = {
   gameOver: ['notify.game_over', 'notify.game_over_anon'],
   challenge: ['notify.challenge', 'notify.challenge'],
   follower: ['notify.follower', 'notify.follower'],
+  tournamentRound: ['notify.tournament_round', 'notify.tournament_round'],
 };
 
 /**

@@ -14,6 +14,7 @@ const texts = {
   gameOver: ['notify.game_over', 'notify.game_over_anon'],
   challenge: ['notify.challenge', 'notify.challenge'],
   follower: ['notify.follower', 'notify.follower'],
+  tournamentRound: ['notify.tournament_round', 'notify.tournament_round'],
 };
 
 const languages = ['en', 'pt', 'ru', 'lfn'];
