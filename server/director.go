@@ -134,7 +134,10 @@ func (s *Server) direct(ctx context.Context, t *tournament.Tournament, now time.
 		if tooFew(t, entries) {
 			return s.setStatus(ctx, t, tournament.Cancelled, now, entries)
 		}
-		return s.setStatus(ctx, t, tournament.Running, now, entries)
+		if err := s.setStatus(ctx, t, tournament.Running, now, entries); err != nil {
+			return err
+		}
+		return s.direct(ctx, t, now) // its first round at once
 	case tournament.Running:
 	default:
 		return nil

@@ -648,3 +648,56 @@ func TestTournamentCorrespondenceRestart(t *testing.T) {
 		t.Errorf("the end: %+v", v)
 	}
 }
+
+// TestTournamentStartTime: a tournament starts at its start time with
+// its players, and is cancelled there with too few.
+func TestTournamentStartTime(t *testing.T) {
+	e := tourEnv(t, server.Config{})
+	alice, bob := signUp(t, e, "alice"), signUp(t, e, "bob")
+	start := time.Now().Add(time.Hour).UTC().Format(time.RFC3339)
+	body := map[string]any{"name": "At three", "system": "swiss", "size": 9, "rounds": 2, "clock": map[string]any{"initial": 120, "increment": 1}, "start": start}
+	full := alice.createTour(t, body)
+	empty := alice.createTour(t, body)
+	alice.act(t, full.ID, "join", nil)
+	bob.act(t, full.ID, "join", nil)
+	alice.act(t, empty.ID, "join", nil)
+	e.now.Add(int64(time.Hour + time.Second))
+	v := waitTour(t, bob, full.ID, "its start", func(v tourView) bool { return v.Status == "running" && v.Round == 1 })
+	if len(v.pending()) != 1 {
+		t.Errorf("round 1 at the start: %+v", v.Rounds)
+	}
+	waitTour(t, bob, empty.ID, "its cancellation", func(v tourView) bool { return v.Status == "cancelled" })
+}
+
+// TestTournamentStream: a viewer on one server sees the changes made on
+// another, and the pages are served.
+func TestTournamentStream(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.db")
+	open := func() store.Store {
+		st, err := sqlstore.OpenSQLite(context.Background(), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	ea, eb := tourEnv(t, server.Config{Store: open()}), tourEnv(t, server.Config{Store: open()})
+	alice, guest := signUp(t, ea, "alice"), eb.client()
+	id := alice.createTour(t, map[string]any{"name": "Watched", "system": "arena", "size": 9, "minutes": 10,
+		"clock": map[string]any{"initial": 60, "increment": 0}}).ID
+	stream := events[tourView](t, guest, "/api/tournaments/"+id+"/stream")
+	first := await(t, "the tournament at once", stream, func(v tourView) bool { return true })
+	if first.ID != id || first.Players != 0 || first.Me != nil {
+		t.Errorf("the first event: %+v", first)
+	}
+	alice.act(t, id, "join", nil)
+	await(t, "alice in it", stream, func(v tourView) bool { return v.Players == 1 && v.Version > first.Version })
+	for _, path := range []string{"/tournaments", "/t/" + id} {
+		resp, body := guest.send("GET", path, nil)
+		if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Type"), "text/html") || !bytes.Contains(body, []byte("<html")) {
+			t.Errorf("%s: %d %s", path, resp.StatusCode, resp.Header.Get("Content-Type"))
+		}
+	}
+	if code, v := guest.tour("GET", "/api/tournaments/nope/stream", nil); code != http.StatusNotFound || v.Code != "tournament.not_found" {
+		t.Errorf("the stream of no tournament: %d %s", code, v.Code)
+	}
+}
