@@ -367,6 +367,14 @@ func TestTournamentArena(t *testing.T) {
 		players[n].act(t, id, "join", nil)
 	}
 	alice.act(t, id, "start", nil)
+	// A player leaves the arena and comes back: his game goes on.
+	waitTour(t, alice, id, "the first games", func(v tourView) bool { return len(v.pending()) == 2 })
+	if w := players["dave"].act(t, id, "withdraw", nil); !w.Me.Withdrawn || w.Me.Joined || w.Me.Game == nil || !w.Standings[w.standing(t, "dave")].Withdrawn {
+		t.Errorf("dave away: %+v", w.Me)
+	}
+	if w := players["dave"].act(t, id, "join", nil); !w.Me.Joined || w.Me.Withdrawn || w.Players != 4 {
+		t.Errorf("dave back: %+v", w.Me)
+	}
 	var v tourView
 	for {
 		v = waitTour(t, alice, id, "games to play", func(v tourView) bool { return len(v.pending()) > 0 })
