@@ -52,6 +52,9 @@ const (
 	MaxSwissRound = 11
 	MaxDays       = 14
 	MaxInvited    = 64
+	// maxUsername bounds an invited username (package account's are
+	// shorter).
+	maxUsername = 40
 )
 
 // MaxPlayers returns the most players a tournament of system sys takes:
@@ -164,6 +167,11 @@ func (t *Tournament) Check(now time.Time) error {
 		return problem("the conditions are not negative")
 	case t.Conditions.MaxRating > 0 && t.Conditions.MaxRating < t.Conditions.MinRating:
 		return problem("the rating range is empty")
+	}
+	for _, n := range t.Conditions.Invited {
+		if n == "" || len(n) > maxUsername {
+			return problem("an invited player is named by his username, of 1 to %d characters", maxUsername)
+		}
 	}
 	t.Name = name
 	return nil

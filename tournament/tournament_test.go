@@ -252,6 +252,7 @@ func TestCheck(t *testing.T) {
 		{Name: "x", System: Swiss, Size: 9, Initial: time.Minute, Rounds: 0},
 		{Name: "x", System: Arena, Size: 9, Days: 2, Minutes: 30},
 		{Name: "x", System: RoundRobin, Size: 9, Days: 2, Start: t0.Add(-time.Hour)},
+		{Name: "x", System: RoundRobin, Size: 9, Days: 2, Conditions: Conditions{Invited: []string{""}}},
 	} {
 		if err := bad.Check(t0); err == nil {
 			t.Errorf("%+v passes", bad)
