@@ -540,7 +540,8 @@ func TestBrowserTournamentSwiss(t *testing.T) {
 // TestBrowserTournamentCreate: the create form of /tournaments makes a
 // Swiss with a password, opens its page, and the list shows it among the
 // upcoming ones. Bob joins it on its page: a wrong password is refused
-// in words, the right one lets him in.
+// in words, the right one lets him in. Ada cancels it, the page asking
+// first.
 func TestBrowserTournamentCreate(t *testing.T) {
 	exe := requireChromium(t)
 	e := btEnv(t)
@@ -595,4 +596,20 @@ func TestBrowserTournamentCreate(t *testing.T) {
   !document.querySelector('[data-testid="tournament-withdraw"]').hidden && document.querySelector('[data-testid="tournament-join"]').hidden &&
   document.querySelector('[data-testid="tournament-message"]').textContent === ''`)
 	}, func(ok bool) bool { return ok })
+
+	// Ada cancels it, the page asking first.
+	evalJS[map[string]any](b, fetchJS("/api/account/logout", `{}`))
+	evalJS[map[string]any](b, fetchJS("/api/account/login", `{username: 'Ada', password: 'a long password'}`))
+	b.do("open the Swiss as Ada", chromedp.Navigate(e.ts.URL+path),
+		chromedp.Click(chromedp.CSS(`[data-testid="tournament-cancel"]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid="tournament-cancel-keep"]`)))
+	shown := `(id) => !document.querySelector('[data-testid="' + id + '"]').closest('[hidden]')`
+	poll(b, "the question taken back", func() (bool, error) {
+		return tryJS[bool](b, `(`+shown+`)('tournament-cancel') && !(`+shown+`)('tournament-cancel-confirm')`)
+	}, func(ok bool) bool { return ok })
+	b.do("cancel it", chromedp.Click(chromedp.CSS(`[data-testid="tournament-cancel"]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid="tournament-cancel-confirm"]`)))
+	poll(b, "the tournament cancelled", func() (string, error) {
+		return tryJS[string](b, `document.querySelector('[data-testid="tournament-status"]').dataset.status`)
+	}, func(s string) bool { return s == "cancelled" })
 }

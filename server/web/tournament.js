@@ -41,9 +41,10 @@ class TournamentPage {
       this.act('join', this.password.value ? { password: this.password.value } : {});
     });
     $('[data-testid="tournament-withdraw"]').addEventListener('click', () => this.act('withdraw'));
-    for (const a of CREATOR_ACTIONS) {
+    for (const a of CREATOR_ACTIONS.filter((x) => x !== 'cancel')) {
       $(`[data-testid="tournament-${a}"]`).addEventListener('click', () => this.act(a));
     }
+    this.askCancel();
     $('#download-pgn').href = api.tournamentFile(this.id, 'pgn');
     $('#download-trf').href = api.tournamentFile(this.id, 'trf');
     try {
@@ -55,6 +56,31 @@ class TournamentPage {
     }
     this.follow();
     setInterval(() => this.tick(), 1000);
+  }
+
+  /**
+   * askCancel makes cancelling ask first, in the page, as resigning
+   * does: yes cancels, no or Escape takes the question back.
+   */
+  askCancel() {
+    const ask = $('#tournament-cancel-ask');
+    const cancel = $('[data-testid="tournament-cancel"]');
+    const keep = () => {
+      ask.hidden = true;
+      cancel.focus();
+    };
+    cancel.addEventListener('click', () => {
+      ask.hidden = false;
+      $('[data-testid="tournament-cancel-keep"]').focus();
+    });
+    $('[data-testid="tournament-cancel-keep"]').addEventListener('click', keep);
+    $('[data-testid="tournament-cancel-confirm"]').addEventListener('click', () => {
+      ask.hidden = true;
+      this.act('cancel');
+    });
+    ask.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') keep();
+    });
   }
 
   /** who learns the reader's name, which the creator's buttons and the tables' marks need. */
@@ -170,6 +196,7 @@ class TournamentPage {
     withdraw.hidden = !can.withdraw;
     withdraw.textContent = t(tour.system === 'arena' ? 'tournament.leave' : 'tournament.withdraw');
     for (const a of CREATOR_ACTIONS) $(`[data-testid="tournament-${a}"]`).hidden = !can.creator.includes(a);
+    if (!can.creator.includes('cancel')) $('#tournament-cancel-ask').hidden = true;
     const why = $('#tournament-why');
     why.textContent = can.why;
     why.hidden = !can.why;
