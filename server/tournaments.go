@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"emergo/account"
+	"emergo/chat"
 	"emergo/ratings"
 	"emergo/record"
 	"emergo/tournament"
@@ -58,6 +59,7 @@ func (s *Server) tournamentRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tournaments", s.api(s.handleTournaments))
 	mux.HandleFunc("GET /api/tournaments/{id}", s.api(s.handleTournament))
 	mux.HandleFunc("POST /api/tournaments/{id}/{action}", s.api(scoped(account.ScopeChallengeWrite, s.handleTournamentAction)))
+	mux.HandleFunc("POST /api/tournaments/{id}/chat", s.api(s.handleTournamentChat))
 	mux.HandleFunc("GET /api/tournaments/{id}/stream", s.handleTournamentStream)
 	mux.HandleFunc("GET /api/tournaments/{id}/trf", s.handleTournamentTRF)
 	mux.HandleFunc("GET /api/tournaments/{id}/pgn", s.handleTournamentPGN)
@@ -248,7 +250,10 @@ type tournamentJSON struct {
 	Standings  []standingJSON `json:"standings"`
 	Rounds     []roundJSON    `json:"rounds"`
 	Me         *tournamentMe  `json:"me"`
-	Version    int64          `json:"version"`
+	// Chat is the latest lines of its chat that the viewer sees, the
+	// oldest first; empty when the store keeps no chat.
+	Chat    []lineJSON `json:"chat"`
+	Version int64      `json:"version"`
 }
 
 type conditionsJSON struct {
@@ -429,12 +434,82 @@ func (s *Server) tournamentView(ctx context.Context, id string, u *account.User)
 		})
 	}
 	v.Rounds = roundsOf(t, ps, names)
+	var reader chat.Reader
 	if u != nil {
 		if v.Me, err = s.tournamentMe(ctx, t, entries, ps, u); err != nil {
 			return nil, err
 		}
+		if reader.Blocked, err = s.blocked(ctx, u.ID); err != nil {
+			return nil, err
+		}
+		reader.User = u.ID
+	}
+	if v.Chat, err = s.tournamentChat(ctx, id, reader); err != nil {
+		return nil, err
 	}
 	return v, nil
+}
+
+// tournamentChat is the latest lines of tournament id's chat that
+// reader sees.
+func (s *Server) tournamentChat(ctx context.Context, id string, reader chat.Reader) ([]lineJSON, error) {
+	out := []lineJSON{}
+	if s.chat == nil {
+		return out, nil
+	}
+	lines, err := s.tours.ChatLines(ctx, id, tournament.ChatShown)
+	if err != nil {
+		return nil, err
+	}
+	for i := range lines {
+		if reader.Sees(&lines[i]) {
+			out = append(out, lineOf(&lines[i]))
+		}
+	}
+	return out, nil
+}
+
+// handleTournamentChat is POST /api/tournaments/{id}/chat: a line of the
+// viewer's in the tournament's chat, bounded as a game's chat is; its
+// viewers see it with the tournament, on every server (201, the line).
+func (s *Server) handleTournamentChat(r *request) (int, any, error) {
+	if s.tours == nil {
+		return 0, nil, errNoTournaments
+	}
+	if s.chat == nil {
+		return 0, nil, errNoChat
+	}
+	var req struct {
+		Text string `json:"text"`
+	}
+	if err := decode(r, &req); err != nil {
+		return 0, nil, err
+	}
+	if r.user == nil {
+		return 0, nil, chat.ErrGuest
+	}
+	id := r.PathValue("id")
+	if _, err := s.tours.TournamentVersion(r.Context(), id); err != nil {
+		return 0, nil, tournamentError(err)
+	}
+	text, err := chat.Clean(req.Text)
+	if err != nil {
+		return 0, nil, err
+	}
+	standing, err := s.chat.Standing(r.Context(), r.user.ID)
+	if err != nil {
+		return 0, nil, s.chatError("chat standing", err)
+	}
+	if err := s.takeChatRate(r); err != nil {
+		return 0, nil, err
+	}
+	l := chat.Line{Game: id, Room: chat.Spectators, User: r.user.ID, Name: r.user.Name, Text: text,
+		Time: s.now().UTC().Truncate(time.Millisecond), Muted: standing.Muted}
+	if err := s.tours.AddChatLine(r.Context(), &l, tournament.ChatKept); err != nil {
+		return 0, nil, tournamentError(err)
+	}
+	s.tourHub.changed(id)
+	return http.StatusCreated, lineOf(&l), nil
 }
 
 // roundsOf is the pairings by round, the latest first; an arena's games

@@ -65,6 +65,10 @@ type tourView struct {
 		CanJoin   bool    `json:"canJoin"`
 		Why       *string `json:"why"`
 	} `json:"me"`
+	Chat []struct {
+		User string `json:"user"`
+		Text string `json:"text"`
+	} `json:"chat"`
 	Code  string `json:"code"`
 	Error string `json:"error"`
 }
@@ -707,5 +711,55 @@ func TestTournamentStream(t *testing.T) {
 	}
 	if code, v := guest.tour("GET", "/api/tournaments/nope/stream", nil); code != http.StatusNotFound || v.Code != "tournament.not_found" {
 		t.Errorf("the stream of no tournament: %d %s", code, v.Code)
+	}
+}
+
+// TestTournamentChat: accounts write in a tournament's chat, everyone
+// reads it with the tournament, on its stream too; a guest does not
+// write, and a blocked account's lines are hidden from the blocker.
+func TestTournamentChat(t *testing.T) {
+	e := tourEnv(t, server.Config{})
+	alice, bob, guest := signUp(t, e, "alice"), signUp(t, e, "bob"), e.client()
+	id := alice.createTour(t, map[string]any{"name": "Chatty", "system": "swiss", "size": 9, "rounds": 3, "days": 2}).ID
+	stream := events[tourView](t, guest, "/api/tournaments/"+id+"/stream")
+	await(t, "the tournament", stream, func(tourView) bool { return true })
+	say := func(c *client, text string) (int, string) {
+		t.Helper()
+		code, v := c.tour("POST", "/api/tournaments/"+id+"/chat", map[string]any{"text": text})
+		return code, v.Code
+	}
+	if code, _ := say(alice, "  good luck,\u202e all  "); code != http.StatusCreated {
+		t.Fatalf("alice's line: %d", code)
+	}
+	got := await(t, "alice's line", stream, func(v tourView) bool { return len(v.Chat) == 1 })
+	if l := got.Chat[0]; l.User != "alice" || l.Text != "good luck, all" {
+		t.Errorf("the line on the stream: %+v", l)
+	}
+	for _, c := range []struct {
+		who  *client
+		text string
+		code int
+		want string
+	}{
+		{guest, "hello", http.StatusForbidden, "chat.log_in"},
+		{bob, " ", http.StatusBadRequest, "chat.empty"},
+		{bob, strings.Repeat("x", 141), http.StatusBadRequest, "chat.too_long"},
+	} {
+		if code, got := say(c.who, c.text); code != c.code || got != c.want {
+			t.Errorf("%q: %d %s, want %d %s", c.text, code, got, c.code, c.want)
+		}
+	}
+	if code, got := alice.tour("POST", "/api/tournaments/nope/chat", map[string]any{"text": "hi"}); code != http.StatusNotFound || got.Code != "tournament.not_found" {
+		t.Errorf("a line in no tournament: %d %s", code, got.Code)
+	}
+	if code, _, body := alice.do("POST", "/api/users/bob/block", nil); code != http.StatusOK {
+		t.Fatalf("block: %d %s", code, body)
+	}
+	say(bob, "hi")
+	if _, v := alice.tour("GET", "/api/tournaments/"+id, nil); len(v.Chat) != 1 {
+		t.Errorf("alice reads bob's line, whom she blocks: %+v", v.Chat)
+	}
+	if _, v := guest.tour("GET", "/api/tournaments/"+id, nil); len(v.Chat) != 2 || v.Chat[1].User != "bob" {
+		t.Errorf("a guest reads: %+v", v.Chat)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"emergo/chat"
 	"emergo/store"
 )
 
@@ -81,7 +82,20 @@ type Store interface {
 	// clock, goes on, was created before before, and has fewer than two
 	// plies: a player has not come.
 	Unstarted(ctx context.Context, before time.Time) ([]Ended, error)
+	// AddChatLine stores l, a line of tournament l.Game's chat, giving it
+	// its ID, deletes the oldest lines beyond the keep latest, and raises
+	// the tournament's version, in one transaction.
+	AddChatLine(ctx context.Context, l *chat.Line, keep int) error
+	// ChatLines returns the latest n lines of a tournament's chat, the
+	// oldest first.
+	ChatLines(ctx context.Context, id string, n int) ([]chat.Line, error)
 }
+
+// The bounds of a tournament's chat: the lines kept, and those shown.
+const (
+	ChatKept  = 500
+	ChatShown = 50
+)
 
 // Day is the span of the bound on the tournaments an account creates.
 const Day = 24 * time.Hour

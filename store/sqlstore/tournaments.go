@@ -5,9 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"emergo/chat"
 	"emergo/store"
 	"emergo/tournament"
 )
@@ -341,6 +343,49 @@ func (s *DB) pendingGames(ctx context.Context, what, cond string, args ...any) (
 		}
 		out = append(out, e)
 	}
+	return out, rows.Err()
+}
+
+// AddChatLine implements tournament.Store.
+func (s *DB) AddChatLine(ctx context.Context, l *chat.Line, keep int) error {
+	add := s.rebind(`INSERT INTO tournament_chat (tournament_id, user_id, name, text, muted, at_ms)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`)
+	trim := s.rebind(`DELETE FROM tournament_chat WHERE tournament_id = ? AND id <= (
+		SELECT id FROM tournament_chat WHERE tournament_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`)
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if err := s.bump(ctx, tx, l.Game); err != nil {
+			return err
+		}
+		if err := tx.QueryRowContext(ctx, add, l.Game, l.User, l.Name, l.Text, b2i(l.Muted), ms(l.Time)).Scan(&l.ID); err != nil {
+			return fmt.Errorf("sqlstore: add a tournament chat line: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, trim, l.Game, l.Game, keep); err != nil {
+			return fmt.Errorf("sqlstore: trim a tournament's chat: %w", err)
+		}
+		return nil
+	})
+}
+
+// ChatLines implements tournament.Store.
+func (s *DB) ChatLines(ctx context.Context, id string, n int) ([]chat.Line, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT id, tournament_id, user_id, name, text, muted, at_ms FROM tournament_chat
+		WHERE tournament_id = ? ORDER BY id DESC LIMIT ?`), id, n)
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: the chat of %s: %w", id, err)
+	}
+	defer rows.Close()
+	var out []chat.Line
+	for rows.Next() {
+		l := chat.Line{Room: chat.Spectators}
+		var muted int
+		var at int64
+		if err := rows.Scan(&l.ID, &l.Game, &l.User, &l.Name, &l.Text, &muted, &at); err != nil {
+			return nil, fmt.Errorf("sqlstore: the chat of %s: %w", id, err)
+		}
+		l.Muted, l.Time = muted != 0, fromMS(at)
+		out = append(out, l)
+	}
+	slices.Reverse(out)
 	return out, rows.Err()
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"emergo/account"
+	"emergo/chat"
 	"emergo/store"
 	"emergo/tournament"
 )
@@ -234,6 +235,35 @@ func Tournaments(t *testing.T, open func(t *testing.T) TournamentStore, another 
 		}
 		if got, _ := s.Pairings(ctx, "t1"); got[0].Result != "1-0" {
 			t.Errorf("recorded: %+v", got)
+		}
+	})
+
+	t.Run("Chat", func(t *testing.T) {
+		s, ids := setup(t)
+		if err := s.CreateTournament(ctx, newTournament("t1", ids[0], ms(10000)), allow); err != nil {
+			t.Fatal(err)
+		}
+		var want []chat.Line
+		for i := range 4 {
+			l := chat.Line{Game: "t1", User: ids[i%2], Name: fmt.Sprint("n", i), Text: fmt.Sprint("line ", i), Time: ms(int64(20000 + i)), Muted: i == 3}
+			if err := s.AddChatLine(ctx, &l, 3); err != nil || l.ID == 0 {
+				t.Fatalf("line %d: %v", i, err)
+			}
+			l.Room = chat.Spectators
+			want = append(want, l)
+		}
+		got, err := s.ChatLines(ctx, "t1", 10)
+		if err != nil || !cmp.Equal(got, want[1:]) {
+			t.Errorf("the lines kept: %v\n%+v\nwant %+v", err, got, want[1:])
+		}
+		if got, _ := s.ChatLines(ctx, "t1", 2); !cmp.Equal(got, want[2:]) {
+			t.Errorf("the latest two: %+v", got)
+		}
+		if v, _ := s.TournamentVersion(ctx, "t1"); v != 5 {
+			t.Errorf("version after 4 lines: %d, want 5", v)
+		}
+		if err := s.AddChatLine(ctx, &chat.Line{Game: "nope", User: ids[0], Text: "x"}, 3); !errors.Is(err, tournament.ErrNotFound) {
+			t.Errorf("a line in no tournament: %v", err)
 		}
 	})
 

@@ -62,3 +62,18 @@ CREATE TABLE tournament_pairings (
 );
 
 CREATE INDEX tournament_pairings_result ON tournament_pairings (result);
+
+-- The chat of each tournament, one room that every account writes in
+-- and everyone reads, the latest lines kept (tournament.ChatKept). muted
+-- says that the writer was muted then: the line is shown to him alone.
+CREATE TABLE tournament_chat (
+	id            AUTO_ID,
+	tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+	user_id       BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+	name          TEXT NOT NULL,
+	text          TEXT NOT NULL,
+	muted         INTEGER NOT NULL DEFAULT 0,
+	at_ms         BIGINT NOT NULL
+);
+
+CREATE INDEX tournament_chat_tournament ON tournament_chat (tournament_id, id)
