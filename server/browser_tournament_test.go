@@ -445,8 +445,8 @@ func TestBrowserTournamentSwiss(t *testing.T) {
 // TestBrowserTournamentCreate: the create form of /tournaments makes a
 // Swiss with a password, opens its page, and the list shows it among the
 // upcoming ones. Bob joins it on its page: a wrong password is refused
-// in words, the right one lets him in. Ada cancels it, the page asking
-// first.
+// in words, the right one lets him in, and he writes in its chat. Ada
+// cancels it, the page asking first.
 func TestBrowserTournamentCreate(t *testing.T) {
 	exe := requireChromium(t)
 	e := tourEnv(t, server.Config{})
@@ -502,6 +502,10 @@ func TestBrowserTournamentCreate(t *testing.T) {
   !document.querySelector('[data-testid="tournament-withdraw"]').hidden && document.querySelector('[data-testid="tournament-join"]').hidden &&
   document.querySelector('[data-testid="tournament-message"]').textContent === ''`)
 	}, func(ok bool) bool { return ok })
+	b.do("say hello", chromedp.SendKeys(chromedp.CSS(`[data-testid="chat-input"]`), "hello all\n"))
+	poll(b, "the line in the chat", func() (string, error) {
+		return tryJS[string](b, `document.querySelector('[data-testid="chat-line"]')?.textContent || ''`)
+	}, func(s string) bool { return s == "Bob: hello all" })
 
 	// Ada cancels it, the page asking first.
 	evalJS[map[string]any](b, fetchJS("/api/account/logout", `{}`))

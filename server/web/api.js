@@ -283,6 +283,9 @@ export const getTournament = (id) => request('GET', tournament(id));
  */
 export const tournamentAction = (id, action, body = {}) => request('POST', `${tournament(id)}/${action}`, body);
 
+/** postTournamentChat writes text in a tournament's chat, and answers the line. */
+export const postTournamentChat = (id, text) => request('POST', `${tournament(id)}/chat`, { text });
+
 /** followTournament follows a tournament's live changes, as subscribe does a game's. */
 export const followTournament = (id, onTournament, onStatus) => follow(`${tournament(id)}/stream`, 'tournament', onTournament, onStatus);
 

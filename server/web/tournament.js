@@ -12,6 +12,7 @@
 
 import * as api from './api.js';
 import { boot } from './boot.js';
+import { ChatPanel } from './chat.js';
 import { $, botTag, decoded, h, keepFocus, playerLink, showMessage } from './dom.js';
 import { t } from './i18n.js';
 import { timeText } from './deadline.js';
@@ -45,6 +46,10 @@ class TournamentPage {
       $(`[data-testid="tournament-${a}"]`).addEventListener('click', () => this.act(a));
     }
     this.askCancel();
+    // The tournament's one room: every account writes in it, its lines
+    // come with the tournament.
+    this.chat = new ChatPanel($('#chat'), this.id, { post: (text) => api.postTournamentChat(this.id, text), title: t('tournament.chat') });
+    this.chat.setState(null);
     $('#download-pgn').href = api.tournamentFile(this.id, 'pgn');
     $('#download-trf').href = api.tournamentFile(this.id, 'trf');
     try {
@@ -100,18 +105,6 @@ class TournamentPage {
     });
   }
 
-  /** reload follows anew as the reader now is, after a login or a logout. */
-  async reload() {
-    await this.who();
-    this.view = null;
-    try {
-      this.show(await api.getTournament(this.id));
-    } catch (e) {
-      showMessage(this.msg, e.message);
-    }
-    this.follow();
-  }
-
   async act(action, body = {}) {
     try {
       this.show(await api.tournamentAction(this.id, action, body));
@@ -140,6 +133,7 @@ class TournamentPage {
       this.standings(tour);
       this.rounds(tour);
     }, '.tournament-head, #standings, #rounds', () => $('#tournament-name'));
+    for (const line of tour.chat || []) this.chat.take(line);
     document.documentElement.dataset.tournamentVersion = String(tour.version);
   }
 
@@ -265,5 +259,6 @@ class TournamentPage {
 
 const match = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
 const page = new TournamentPage(decoded(match ? match[1] : ''));
-await boot(() => page.reload());
+// What the page shows depends on who looks: a login or a logout loads it again.
+await boot(() => location.reload());
 page.start();
