@@ -33,6 +33,9 @@ const (
 	// game of theirs, his deadlines paused: one unread at most per
 	// opponent.
 	Vacation = "vacation"
+	// TournamentRound is a round of a Swiss or a round robin paired: the
+	// account's game in it, and its opponent.
+	TournamentRound = "tournamentRound"
 )
 
 // The bounds of what one account keeps.

@@ -58,6 +58,10 @@ var axePages = []axePage{
 	{name: "following", path: "/following"},
 	{name: "tv", path: "/tv?size=7", ready: tvGameReadyJS},
 	{name: "tv with no game, on a phone", path: "/tv", phone: true, ready: tvNoneReadyJS},
+	{name: "tournaments", path: "/tournaments"},
+	{name: "tournaments on a phone", path: "/tournaments", phone: true},
+	{name: "tournament", path: "/t/{tournament}", ready: tournamentReadyJS},
+	{name: "tournament on a phone", path: "/t/{tournament}", phone: true, ready: tournamentReadyJS},
 	{name: "rules", path: "/rules"},
 	{name: "rules in Portuguese", path: "/rules", lang: "pt"},
 	{name: "rules in Russian", path: "/rules", lang: "ru"},
@@ -77,6 +81,10 @@ var axePages = []axePage{
 	{name: "no such game", path: "/g/zzzzzzzzzz"},
 	{name: "no such page on a phone", path: "/no/such/page", phone: true, lang: "ru"},
 }
+
+// tournamentReadyJS is true once the tournament page shows its
+// standings and a round's pairings.
+const tournamentReadyJS = `Boolean(document.querySelector('[data-testid="standings-table"]') && document.querySelector('[data-testid="round"]'))`
 
 // analysisReadyJS is true once the analysis board is set up.
 const analysisReadyJS = `document.documentElement.dataset.ready === 'true'`
@@ -175,7 +183,8 @@ func TestBrowserAccessibility(t *testing.T) {
 	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/move", `{move: 'a1', ply: 0}`))
 	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/resign", `{}`))
 	evalJS[map[string]any](b, fetchJS("/api/challenges", `{size: 9, clock: {initial: 300, increment: 3}, rated: true, color: 'random'}`))
-	paths := strings.NewReplacer("{game}", game, "{over}", over, "{user}", user)
+	tournament := b.tournamentWith(user, "Amiga")
+	paths := strings.NewReplacer("{game}", game, "{over}", over, "{user}", user, "{tournament}", tournament)
 
 	lang := ""
 	for _, dark := range []bool{false, true} {
@@ -239,6 +248,28 @@ func (b *browser) socialise(user string) {
 	evalJS[map[string]any](b, fetchJS("/api/account/vacation", `{days: 3}`))
 	logout()
 	account("login", user)
+}
+
+// tournamentWith makes a Swiss of user's that user and other (an
+// account of the same password) join, and starts it; it answers the
+// tournament's id once its first round is paired. It leaves b logged
+// in as user.
+func (b *browser) tournamentWith(user, other string) string {
+	b.t.Helper()
+	login := func(name string) {
+		evalJS[map[string]any](b, fetchJS("/api/account/logout", `{}`))
+		evalJS[map[string]any](b, fetchJS("/api/account/login", `{username: '`+name+`', password: 'a long password'}`))
+	}
+	id := evalJS[map[string]any](b, fetchJS("/api/tournaments", `{name: 'Winter Swiss', system: 'swiss', size: 9, clock: {initial: 300, increment: 3}, rated: true, rounds: 3}`))["id"].(string)
+	evalJS[map[string]any](b, fetchJS("/api/tournaments/"+id+"/join", `{}`))
+	login(other)
+	evalJS[map[string]any](b, fetchJS("/api/tournaments/"+id+"/join", `{}`))
+	login(user)
+	evalJS[map[string]any](b, fetchJS("/api/tournaments/"+id+"/start", `{}`))
+	poll(b, "the tournament's first round", func() (float64, error) {
+		return tryJS[float64](b, `fetch('/api/tournaments/`+id+`').then((r) => r.json()).then((t) => t.round)`)
+	}, func(r float64) bool { return r >= 1 })
+	return id
 }
 
 // engineGameAfter creates a 7x7 game against the engine at level 1, the

@@ -203,6 +203,8 @@ func TestBrowserLanguagesLayout(t *testing.T) {
 	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/move", `{move: 'a1', ply: 0}`))
 	evalJS[map[string]any](b, fetchJS("/api/games/"+over+"/resign", `{}`))
 	evalJS[map[string]any](b, fetchJS("/api/challenges", `{size: 9, clock: {initial: 300, increment: 3}, rated: true, color: 'random'}`))
+	tour := evalJS[map[string]any](b, fetchJS("/api/tournaments", `{name: 'Leitora 2026', system: 'swiss', size: 9, clock: {initial: 300, increment: 3}, rated: true, rounds: 3, conditions: {minRating: 1200, minRatedGames: 2}}`))["id"].(string)
+	evalJS[map[string]any](b, fetchJS("/api/tournaments/"+tour+"/join", `{}`))
 
 	pages := []struct{ name, path string }{
 		{"home", "/"},
@@ -221,6 +223,8 @@ func TestBrowserLanguagesLayout(t *testing.T) {
 		{"lesson", "/learn#turn"},
 		{"puzzles", "/puzzles"},
 		{"explorer", "/explorer?size=7&moves=c3"},
+		{"tournaments", "/tournaments"},
+		{"tournament", "/t/" + tour},
 	}
 	for _, lang := range []string{"ru", "pt", "lfn", "en"} {
 		evalJS[map[string]any](b, fetchJS("/api/lang", `{lang: '`+lang+`'}`))

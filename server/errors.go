@@ -175,13 +175,44 @@ const (
 	codeBadSubscription = "push.invalid_subscription" // params.detail says what is wrong
 	codeFollowSelf      = "follow.self"
 	codeTooManyFollows  = "follow.too_many" // param n, the bound
+
+	// Tournaments (tournaments.go): none kept by the store; a guest who
+	// would create or join; no such tournament, or changed meanwhile; an
+	// action of the creator's by another, or one its status does not
+	// allow (param status), a start with too few players (param n); a
+	// withdrawal of one not in it; the bounds of an account's tournaments
+	// not finished and created in a day (param n) and of the site's; and
+	// the reasons a player may not enter: the players at their bound, a
+	// round robin started, a tournament over, the rating range, the rated
+	// games, the invitation, the password; a TRF file asked of what is
+	// not a Swiss begun.
+	codeNoTournaments        = "tournament.none"
+	codeTournamentLogIn      = "tournament.log_in"
+	codeNoTournament         = "tournament.not_found"
+	codeTournamentChanged    = "tournament.changed"
+	codeTournamentNotCreator = "tournament.not_creator"
+	codeTournamentState      = "tournament.state"
+	codeTournamentTooFew     = "tournament.too_few"
+	codeTournamentNotJoined  = "tournament.not_joined"
+	codeTooManyTournaments   = "tournament.too_many"
+	codeTournamentsTooFast   = "tournament.too_fast"
+	codeTournamentsFull      = "tournament.site_full"
+	codeTournamentFull       = "tournament.full"
+	codeTournamentStarted    = "tournament.started"
+	codeTournamentOver       = "tournament.over"
+	codeTournamentRatingLow  = "tournament.rating_low"
+	codeTournamentRatingHigh = "tournament.rating_high"
+	codeTournamentFewGames   = "tournament.few_games"
+	codeTournamentNotInvited = "tournament.not_invited"
+	codeTournamentPassword   = "tournament.password"
+	codeTournamentNoTRF      = "tournament.no_trf"
 )
 
 // busy are the codes of the refusals of a total bound (a full queue, a
 // full server): answered 503, they are not errors of the server, and are
 // counted and logged apart from them.
 var busy = map[string]bool{codeAnalysisFull: true, codeServerBusy: true, codeHashQueueFull: true, codeLobbyFull: true, codeEngineGamesFull: true,
-	codeInvitationsFull: true, codeChatBusy: true, codeReportsFull: true}
+	codeInvitationsFull: true, codeChatBusy: true, codeReportsFull: true, codeTournamentsFull: true}
 
 // apiError is an error of a request itself, made by the HTTP layer: its
 // status, its code and parameters, and its English message.

@@ -35,6 +35,7 @@ import (
 	"emergo/round"
 	"emergo/store"
 	"emergo/throttle"
+	"emergo/tournament"
 )
 
 // webFS holds the browser UI: the pages, modules, styles and icon of web/,
@@ -184,6 +185,18 @@ type Config struct {
 	// (notify.Store): then the turns, ends of correspondence games,
 	// challenges and follows are told to the accounts.
 	Push notify.PushConfig
+	// Tournaments bound the tournaments of an account and of the site;
+	// each limit not set is DefaultTournamentLimits'.
+	Tournaments TournamentLimits
+	// TournamentSweep is how often the server directs the tournaments
+	// (director.go), and reads the version of those it shows live;
+	// default a second.
+	TournamentSweep time.Duration
+	// TournamentFirstMove is how long after the start of a live
+	// tournament game its players have to make their first moves: then
+	// the game is aborted, and lost by forfeit by the player who did not
+	// move; default 2 minutes.
+	TournamentFirstMove time.Duration
 }
 
 // Server serves the site. Create it with New, serve Handler, and Close it
@@ -270,6 +283,12 @@ type Server struct {
 	// vacations keeps the accounts' vacations, if the store does (nil
 	// otherwise: none).
 	vacations account.VacationStore
+	// tours keeps the tournaments, if the store does (nil otherwise:
+	// none); tourHub wakes their viewers, directed is the director's
+	// memory (director.go).
+	tours    tournament.Store
+	tourHub  tourHub
+	directed directed
 }
 
 type clientLimit struct {
@@ -372,6 +391,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.UploadSweep <= 0 {
 		cfg.UploadSweep = time.Hour
 	}
+	cfg.Tournaments = cfg.Tournaments.withDefaults()
+	if cfg.TournamentSweep <= 0 {
+		cfg.TournamentSweep = time.Second
+	}
+	if cfg.TournamentFirstMove <= 0 {
+		cfg.TournamentFirstMove = 2 * time.Minute
+	}
 	if cfg.ChatRate == (throttle.Limit{}) {
 		cfg.ChatRate = chatRate
 	}
@@ -399,6 +425,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.puzzles, _ = cfg.Store.(puzzle.Store)
 	s.explorer, _ = cfg.Store.(explorer.Store)
 	s.uploads = cfg.Uploads
+	if s.tours, _ = cfg.Store.(tournament.Store); s.tours != nil && cfg.Accounts == nil {
+		s.tours = nil // a tournament is between accounts
+	}
 	if s.chat, _ = cfg.Store.(chat.Store); s.chat != nil && cfg.Accounts == nil {
 		s.chat = nil // a chat is between accounts
 	}
@@ -458,6 +487,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.every(spectatorsRenew, s.renewSpectators)
 	if s.uploads != nil {
 		s.every(s.cfg.UploadSweep, s.expireUploads)
+	}
+	if s.tours != nil {
+		s.every(s.cfg.TournamentSweep, s.sweepTournaments)
 	}
 	return s, nil
 }
@@ -656,6 +688,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/users/{name}/mute", s.api(s.handleMute(true)))
 	mux.HandleFunc("POST /api/users/{name}/unmute", s.api(s.handleMute(false)))
 	s.notifyRoutes(mux)
+	s.tournamentRoutes(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		// The patterns name their methods, so a path of the API asked
 		// with another method comes here: it is told the ones it takes.

@@ -276,6 +276,33 @@ export const postChallenge = (body) => request('POST', '/api/challenges', body);
 /** answerChallenge accepts (the answer is {game}), declines or withdraws ("cancel") a challenge. */
 export const answerChallenge = (id, action) => request('POST', `/api/challenges/${encodeURIComponent(id)}/${action}`, {});
 
+const tournament = (id) => `/api/tournaments/${encodeURIComponent(id)}`;
+
+/** tournaments is the list of tournaments: {upcoming, running, finished}, each a list of summaries. */
+export const tournaments = () => request('GET', '/api/tournaments');
+
+/** createTournament makes a tournament (docs/api.md, "Tournaments") and answers it. */
+export const createTournament = (body) => request('POST', '/api/tournaments', body);
+
+/** getTournament is a tournament with its standings, rounds and the viewer's part ("me"). */
+export const getTournament = (id) => request('GET', tournament(id));
+
+/**
+ * tournamentAction joins (body {password}, if one is needed), withdraws,
+ * or, for its creator, starts, pauses, resumes or cancels tournament id,
+ * and answers the tournament.
+ */
+export const tournamentAction = (id, action, body = {}) => request('POST', `${tournament(id)}/${action}`, body);
+
+/** postTournamentChat writes text in a tournament's chat, and answers the line. */
+export const postTournamentChat = (id, text) => request('POST', `${tournament(id)}/chat`, { text });
+
+/** followTournament follows a tournament's live changes, as subscribe does a game's. */
+export const followTournament = (id, onTournament, onStatus) => follow(`${tournament(id)}/stream`, 'tournament', onTournament, onStatus);
+
+/** tournamentFile is the address of a tournament's records: "trf" (a Swiss's TRF-16) or "pgn" (its games). */
+export const tournamentFile = (id, kind) => `${tournament(id)}/${kind}`;
+
 /** pools are the quick pairing's pools: {pools: [{id, size, clock, days, rated, seeking}], me}. */
 export const pools = () => request('GET', '/api/pools');
 

@@ -39,11 +39,17 @@ export function addLine(lines, line) {
   return out.length > KEEP ? out.slice(out.length - KEEP) : out;
 }
 
-/** ChatPanel runs the chat's box of the game page (#chat). */
+/**
+ * ChatPanel runs the chat's box of the game page (#chat), or of another
+ * page's one room: opts.post(text, room) sends a line there (default: the
+ * game id's chat), opts.title names the box (default: the room's name).
+ */
 export class ChatPanel {
-  constructor(el, id) {
+  constructor(el, id, opts = {}) {
     this.el = el;
     this.id = id;
+    this.post = opts.post || ((text, room) => api.postChat(id, text, room));
+    this.title = opts.title || '';
     this.lines = [];
     this.me = undefined; // the account logged in: undefined until known, null for a guest
     this.blocked = new Set();
@@ -90,7 +96,7 @@ export class ChatPanel {
   }
 
   render() {
-    $('#chat-title', this.el).textContent = t(this.room === 'players' ? 'chat.players' : 'chat.spectators');
+    $('#chat-title', this.el).textContent = this.title || t(this.room === 'players' ? 'chat.players' : 'chat.spectators');
     const guest = this.me === null;
     this.form.hidden = guest || this.me === undefined;
     this.note.hidden = !guest;
@@ -126,7 +132,7 @@ export class ChatPanel {
     const text = this.input.value.trim();
     if (!text) return;
     try {
-      const line = await api.postChat(this.id, text, this.room);
+      const line = await this.post(text, this.room);
       this.input.value = '';
       showMessage(this.msg, '');
       this.take(line);

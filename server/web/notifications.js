@@ -35,6 +35,7 @@ const texts = {
   challenge: ['notify.challenge', 'notify.challenge'],
   follower: ['notify.follower', 'notify.follower'],
   vacation: ['notify.vacation', 'notify.vacation'],
+  tournamentRound: ['notify.tournament_round', 'notify.tournament_round'],
 };
 
 /**

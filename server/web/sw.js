@@ -15,6 +15,7 @@ const texts = {
   challenge: ['notify.challenge', 'notify.challenge'],
   follower: ['notify.follower', 'notify.follower'],
   vacation: ['notify.vacation', 'notify.vacation'],
+  tournamentRound: ['notify.tournament_round', 'notify.tournament_round'],
 };
 
 const languages = ['en', 'pt', 'ru', 'lfn'];

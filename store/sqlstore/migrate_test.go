@@ -74,6 +74,13 @@ func suites(t *testing.T, fresh func(t *testing.T) *sqlstore.DB, reopen, another
 	t.Run("Vacations", func(t *testing.T) {
 		storetest.Vacations(t, func(t *testing.T) storetest.VacationStore { return fresh(t) })
 	})
+	t.Run("Tournaments", func(t *testing.T) {
+		storetest.Tournaments(t,
+			func(t *testing.T) storetest.TournamentStore { return fresh(t) },
+			func(t *testing.T, s storetest.TournamentStore) storetest.TournamentStore {
+				return another(t, s.(*sqlstore.DB))
+			})
+	})
 	t.Run("Jobs", func(t *testing.T) {
 		queuetest.Run(t, func(t *testing.T) enginework.Store { return fresh(t) })
 	})

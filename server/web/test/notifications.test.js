@@ -16,6 +16,7 @@ test('notificationView', async (t) => {
     { name: 'a challenge', n: note({ type: 'challenge', game: null }), want: { text: 'Ada challenges you', href: '/lobby', unread: true } },
     { name: 'a follower', n: note({ type: 'follower', game: null, from: 'Ada Lovelace' }), want: { text: 'Ada Lovelace follows you now', href: '/@/Ada%20Lovelace', unread: true } },
     { name: "an opponent's vacation", n: note({ type: 'vacation' }), want: { text: 'Ada is on vacation: the deadlines of your correspondence games against Ada are paused', href: '/g/k3J9', unread: true } },
+    { name: 'a tournament round', n: note({ type: 'tournamentRound' }), want: { text: 'A tournament round: your game against Ada', href: '/g/k3J9', unread: true } },
     { name: 'a type this page does not know', n: note({ type: 'tournament', game: null }), want: { text: 'Notifications', href: '/', unread: true } },
   ];
   for (const c of cases) {
