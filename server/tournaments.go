@@ -245,6 +245,7 @@ type tournamentJSON struct {
 	RoundCount int            `json:"roundCount"`
 	Creator    string         `json:"creator"`
 	Minutes    int            `json:"minutes"`
+	Double     bool           `json:"double"` // a round robin played twice
 	Ends       *time.Time     `json:"ends"`
 	Conditions conditionsJSON `json:"conditions"`
 	Standings  []standingJSON `json:"standings"`
@@ -416,7 +417,7 @@ func (s *Server) tournamentView(ctx context.Context, id string, u *account.User)
 	v := &tournamentJSON{
 		ID: t.ID, Name: t.Name, System: string(t.System), Size: t.Size, Clock: clockOf(t), Days: t.Days, Rated: t.Rated,
 		Status: string(t.Status), Start: timeOrNull(t.Start), Players: players, Round: roundShown(t), RoundCount: roundCount(t, players),
-		Creator: t.CreatorName, Minutes: t.Minutes, Ends: timeOrNull(t.Ends),
+		Creator: t.CreatorName, Minutes: t.Minutes, Double: t.Double, Ends: timeOrNull(t.Ends),
 		Conditions: conditionsJSON{MinRating: k.MinRating, MaxRating: k.MaxRating, MinRatedGames: k.MinRatedGames,
 			Invited: append([]string{}, k.Invited...), Password: k.Password != ""},
 		Standings: []standingJSON{}, Rounds: []roundJSON{}, Version: t.Version,

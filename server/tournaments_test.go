@@ -26,6 +26,7 @@ type tourView struct {
 	Players    int    `json:"players"`
 	Round      int    `json:"round"`
 	RoundCount int    `json:"roundCount"`
+	Double     bool   `json:"double"`
 	Creator    string `json:"creator"`
 	Version    int64  `json:"version"`
 	Conditions struct {
@@ -168,6 +169,27 @@ func finish(t *testing.T, players map[string]*client, g [3]string, whiteWins boo
 }
 
 var liveRR = map[string]any{"name": "Friday table", "system": "roundrobin", "size": 7, "clock": map[string]any{"initial": 180, "increment": 2}}
+
+// TestTournamentDoubleRoundRobin checks that a round robin played twice
+// says so, and counts its table's rounds twice.
+func TestTournamentDoubleRoundRobin(t *testing.T) {
+	e := tourEnv(t, server.Config{})
+	alice := signUp(t, e, "alice")
+	body := map[string]any{"double": true}
+	for k, v := range liveRR {
+		body[k] = v
+	}
+	v := alice.createTour(t, body)
+	for _, n := range []string{"bob", "carol", "dave"} {
+		v = signUp(t, e, n).act(t, v.ID, "join", nil)
+	}
+	if !v.Double || v.RoundCount != 6 {
+		t.Errorf("a double round robin of 3 players: double %v, %d rounds; want true, 6", v.Double, v.RoundCount)
+	}
+	if w := alice.createTour(t, liveRR); w.Double {
+		t.Errorf("a single round robin says double")
+	}
+}
 
 // TestTournamentRoundRobin plays a round robin of 3 accounts to its end
 // by resignations: three rounds, each player's bye, White winning every
