@@ -5,8 +5,13 @@ package server_test
 // click), watched on /t/{id}; the create form of /tournaments.
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +20,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"emergo/server"
+	"emergo/store"
+	"emergo/store/sqlstore"
 )
 
 // btPairing is a board of a round of a tourView.
@@ -522,4 +529,242 @@ func TestBrowserTournamentCreate(t *testing.T) {
 	poll(b, "the tournament cancelled", func() (string, error) {
 		return tryJS[string](b, `document.querySelector('[data-testid="tournament-status"]').dataset.status`)
 	}, func(s string) bool { return s == "cancelled" })
+}
+
+// btBoardsJS reads the boards of round n on a tournament page, each
+// "board|White|Black|game link" ("" for a bye's Black and link).
+func btBoardsJS(n int) string {
+	return fmt.Sprintf(`[...document.querySelectorAll('[data-testid="round"][data-round="%d"] [data-testid="pairing"]')].map((tr) => {
+  const td = tr.querySelectorAll('td');
+  const link = tr.querySelector('[data-testid="pairing-game"]');
+  return [td[0], td[1], td[3]].map((c) => c.textContent.trim()).concat(link ? link.getAttribute('href') : '').join('|');
+})`, n)
+}
+
+// btBoards are the boards of round n of v as btBoardsJS reads them.
+func btBoards(v tourView, n int) []string {
+	var out []string
+	for _, r := range v.Rounds {
+		if r.Number != n {
+			continue
+		}
+		for _, p := range r.Pairings {
+			b := fmt.Sprintf("%d|%s||", p.Board, p.White)
+			if p.Black != nil && p.Game != nil {
+				b = fmt.Sprintf("%d|%s|%s|/g/%s", p.Board, p.White, *p.Black, *p.Game)
+			}
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// waitBoards waits until b's tournament page shows version at least,
+// with want as the boards of round n.
+func (b *browser) waitBoards(what string, version int64, n int, want []string) {
+	b.t.Helper()
+	b.waitTournamentPage(what, version)
+	poll(b, what, func() ([]string, error) { return tryJS[[]string](b, btBoardsJS(n)) },
+		func(got []string) bool { return slices.Equal(got, want) })
+}
+
+// TestBrowserTournamentCorrespondenceRestart: a round robin of four
+// accounts by correspondence, across two restarts of the server on one
+// SQLite file. The first server pairs round 1; the second, whose
+// director does not sweep in the test's time, serves Ada's page while
+// round 1's games are played to their end; the third records them and
+// pairs round 2, and Ada's page opened on it shows round 2, the
+// standings of round 1 and her next game's link. While she looks, round
+// 3 is paired and the page goes to her game; at the end her page shows
+// the tournament finished with the final standings, White having won
+// every game.
+func TestBrowserTournamentCorrespondenceRestart(t *testing.T) {
+	exe := requireChromium(t)
+	file := filepath.Join(t.TempDir(), "games.db")
+	names := []string{"Ada", "Bob", "Cyd", "Dee"}
+	ps := map[string]*client{}
+	// start is a new server on the file; stop takes it away, after the
+	// browser has left it.
+	start := func(sweep time.Duration) *env {
+		st, err := sqlstore.OpenSQLite(context.Background(), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := tourEnv(t, server.Config{Store: st, TournamentSweep: sweep})
+		for n, c := range ps {
+			ps[n] = c.on(e)
+		}
+		return e
+	}
+	stop := func(e *env) {
+		e.ts.CloseClientConnections()
+		e.ts.Close()
+		e.srv.Close()
+	}
+	e := start(0)
+	id, players := btTournament(t, e, with(liveRR, "clock", nil, "days", 2), names...)
+	maps.Copy(ps, players)
+	ps["Ada"].act(t, id, "start", nil)
+	r1 := waitTour(t, ps["Ada"], id, "round 1 paired", func(v tourView) bool { return v.Round == 1 && len(v.pending()) == 2 })
+	stop(e)
+
+	e = start(time.Hour)
+	b := newBrowser(t, exe, "Ada")
+	b.btLogin(e.ts.URL, "Ada")
+	b.do("open the round robin", chromedp.Navigate(e.ts.URL+"/t/"+id))
+	b.waitBoards("round 1 on the page", r1.Version, 1, btBoards(r1, 1))
+	for _, g := range r1.pending() {
+		finish(t, ps, g, true)
+		waitFor(t, ps[g[1]], g[0], func(st state) bool { return st.Over })
+	}
+	b.do("leave the page", chromedp.Navigate("about:blank"))
+	stop(e)
+
+	e = start(0)
+	r2 := waitTour(t, ps["Ada"], id, "round 2 paired", func(v tourView) bool { return v.Round == 2 && len(v.pending()) == 2 })
+	b.do("open the round robin on the new server", chromedp.Navigate(e.ts.URL+"/t/"+id))
+	b.waitBoards("round 2 on the page", r2.Version, 2, btBoards(r2, 2))
+	b.waitBoards("round 1's results on the page", r2.Version, 1, btBoards(r2, 1))
+	page := b.waitTournamentPage("the standings after round 1", r2.Version)
+	for _, n := range names {
+		want := 0.0
+		for _, p := range btPairings(r2, 1) {
+			if p.White == n {
+				want = 1
+			}
+		}
+		if got, ok := btScore(r2, n); !ok || got != want {
+			t.Errorf("after round 1 %s has %v points, want %v", n, got, want)
+		}
+		if page.Scores[n] != fmt.Sprint(want) {
+			t.Errorf("after round 1 the page shows %s with %q points, want %v", n, page.Scores[n], want)
+		}
+	}
+	if r2.Me == nil || r2.Me.Game == nil {
+		t.Fatalf("Ada has no game in round 2: %+v", r2.Me)
+	}
+	link := poll(b, "Ada's next game's link", func() (string, error) {
+		return tryJS[string](b, `document.querySelector('[data-testid="next-game-link"]')?.getAttribute('href') || ''`)
+	}, func(s string) bool { return s != "" })
+	if link != "/g/"+*r2.Me.Game {
+		t.Errorf("the next game's link goes to %s, Ada's game is %s", link, *r2.Me.Game)
+	}
+	b.screenshot("tournament-correspondence-restart")
+
+	for _, g := range r2.pending() {
+		finish(t, ps, g, true)
+	}
+	r3 := waitTour(t, ps["Ada"], id, "round 3 paired", func(v tourView) bool { return v.Round == 3 && v.Me != nil && v.Me.Game != nil })
+	poll(b, "the page goes to Ada's game of round 3", func() (string, error) { return tryJS[string](b, `location.pathname`) },
+		func(p string) bool { return p == "/g/"+*r3.Me.Game })
+	for _, g := range r3.pending() {
+		finish(t, ps, g, true)
+	}
+	end := waitTour(t, ps["Ada"], id, "the round robin finished", func(v tourView) bool { return v.Status == "finished" })
+	b.do("open the round robin again", chromedp.Navigate(e.ts.URL+"/t/"+id))
+	page = b.waitTournamentPage("the final standings", end.Version)
+	if page.Status != "finished" || len(page.Rounds) != 3 {
+		t.Errorf("at the end the page says %q with %d rounds", page.Status, len(page.Rounds))
+	}
+	for _, n := range names {
+		want := 0.0
+		for _, p := range btPairings(end, 0) {
+			if p.White == n {
+				want++
+			}
+		}
+		if got, ok := btScore(end, n); !ok || got != want {
+			t.Errorf("%s: %v points, want %v", n, got, want)
+		}
+		if page.Scores[n] != fmt.Sprint(want) {
+			t.Errorf("the page shows %s with %q points, want %v", n, page.Scores[n], want)
+		}
+	}
+}
+
+// TestBrowserTournamentPairedOnce: two servers on one store (PostgreSQL
+// with EMERGO_TEST_POSTGRES, else one SQLite file), both directing with
+// a fast sweep, and a Swiss of six by correspondence whose start time
+// comes while both sweep. A guest's page on each server shows round 1
+// with the same three boards, each player once, and both servers answer
+// the one set of pairings: one game each.
+func TestBrowserTournamentPairedOnce(t *testing.T) {
+	exe := requireChromium(t)
+	var a, b store.Store
+	if dsn := os.Getenv("EMERGO_TEST_POSTGRES"); dsn != "" {
+		schema := pgSchema(t, dsn)
+		a, b = openPostgres(t, schema), openPostgres(t, schema)
+	} else {
+		file := filepath.Join(t.TempDir(), "games.db")
+		for _, st := range []*store.Store{&a, &b} {
+			sq, err := sqlstore.OpenSQLite(context.Background(), file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			*st = sq
+		}
+	}
+	envs := []*env{
+		tourEnv(t, server.Config{Store: a, TournamentSweep: time.Millisecond}),
+		tourEnv(t, server.Config{Store: b, TournamentSweep: time.Millisecond}),
+	}
+	names := []string{"pl1", "pl2", "pl3", "pl4", "pl5", "pl6"}
+	ps := map[string]*client{}
+	for _, n := range names {
+		ps[n] = signUp(t, envs[0], n)
+	}
+	at := time.Now().Add(time.Hour).UTC().Format(time.RFC3339)
+	id := ps["pl1"].createTour(t, map[string]any{"name": "Once", "system": "swiss", "size": 7, "rounds": 3, "days": 2, "start": at}).ID
+	for i, n := range names {
+		ps[n].on(envs[i%2]).act(t, id, "join", nil)
+	}
+	var pages []*browser
+	for i, e := range envs {
+		p := newBrowser(t, exe, fmt.Sprintf("guest %d", i+1))
+		p.do("open the Swiss", chromedp.Navigate(e.ts.URL+"/t/"+id))
+		poll(p, "the six players", func() (int, error) {
+			return tryJS[int](p, `document.querySelectorAll('[data-testid="standing"]').length`)
+		}, func(n int) bool { return n == 6 })
+		pages = append(pages, p)
+	}
+
+	for _, e := range envs {
+		e.now.Add(int64(time.Hour + time.Second))
+	}
+	var views []tourView
+	for _, e := range envs {
+		views = append(views, waitTour(t, ps["pl1"].on(e), id, "round 1", func(v tourView) bool { return v.Round == 1 && len(v.Rounds) == 1 }))
+	}
+	boards := btBoards(views[0], 1)
+	if !slices.Equal(btBoards(views[1], 1), boards) {
+		t.Fatalf("the servers answer two sets of pairings:\n%v\n%v", boards, btBoards(views[1], 1))
+	}
+	seen := map[string]int{}
+	for _, p := range btPairings(views[0], 1) {
+		seen[p.White]++
+		seen[p.Black]++
+	}
+	if len(boards) != 3 || len(seen) != 6 {
+		t.Fatalf("round 1 of six: %v", boards)
+	}
+	for n, k := range seen {
+		if k != 1 {
+			t.Errorf("%s plays %d times in round 1", n, k)
+		}
+	}
+	for _, p := range pages {
+		p.waitBoards("round 1 on the page", views[0].Version, 1, boards)
+	}
+	for i, e := range envs {
+		for _, n := range names {
+			var games struct{ Games []json.RawMessage }
+			ps[n].on(e).getJSON(t, "/api/users/"+n+"/games", &games)
+			if len(games.Games) != 1 {
+				t.Errorf("server %d: %s has %d games, want 1", i+1, n, len(games.Games))
+			}
+		}
+	}
+	if v := waitTour(t, ps["pl1"].on(envs[1]), id, "the tournament", func(tourView) bool { return true }); v.Round != 1 || len(v.Rounds) != 1 {
+		t.Errorf("after both sweeps: round %d, %d rounds paired", v.Round, len(v.Rounds))
+	}
 }
