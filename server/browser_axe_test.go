@@ -260,7 +260,7 @@ func (b *browser) tournamentWith(user, other string) string {
 		evalJS[map[string]any](b, fetchJS("/api/account/logout", `{}`))
 		evalJS[map[string]any](b, fetchJS("/api/account/login", `{username: '`+name+`', password: 'a long password'}`))
 	}
-	id := evalJS[map[string]any](b, fetchJS("/api/tournaments", `{name: 'Winter Swiss', system: 'swiss', size: 9, clock: {initial: 300, increment: 3}, rated: true, rounds: 3}`))["id"].(string)
+	id := evalJS[map[string]any](b, fetchJS("/api/tournaments", `{name: 'Winter Swiss', system: 'swiss', size: 7, clock: {initial: 300, increment: 3}, rated: true, rounds: 3}`))["id"].(string)
 	evalJS[map[string]any](b, fetchJS("/api/tournaments/"+id+"/join", `{}`))
 	login(other)
 	evalJS[map[string]any](b, fetchJS("/api/tournaments/"+id+"/join", `{}`))

@@ -129,7 +129,8 @@ func runPuzzlesVerify(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("puzzles verify", "IN",
 		"Verifies every puzzle of the set IN (written by 'puzzles gen') again with a\n"+
 			"search to -depth, deeper than the set's own: each move of the solver must\n"+
-			"still be the only good one, by the set's win and equal margins. Writes the\n"+
+			"still be the only good one, by the set's win and equal margins, at -depth\n"+
+			"and at the set's own depth (the search may have changed). Writes the\n"+
 			"puzzles that hold to -out, in their order, with the set's header and a line\n"+
 			"'# verified depth=N' (the site's set says so, and its tests check it), and\n"+
 			"names each dropped puzzle on stdout with the reason. -threads searches run\n"+
@@ -170,9 +171,24 @@ func runPuzzlesVerify(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := interruptible()
 	defer stop()
 	prog := newProgress(stderr, *verbose, *quiet)
-	errs := puzzle.VerifyAll(ctx, crit, set.Puzzles, *threads, func(done int) {
-		prog.update("verified %d of %d at depth %d", done, len(set.Puzzles), *depth)
-	})
+	// A puzzle is kept if it holds at both depths: the set's own tests
+	// check it at its criteria's, and a change of the search (deeper
+	// tables) can make a move that is the only good one at the deeper
+	// depth one of two at the set's own.
+	var errs []error
+	for _, c := range []puzzle.Criteria{crit, set.Criteria} {
+		at := puzzle.VerifyAll(ctx, c, set.Puzzles, *threads, func(done int) {
+			prog.update("verified %d of %d at depth %d", done, len(set.Puzzles), c.Depth)
+		})
+		if errs == nil {
+			errs = at
+		}
+		for i, err := range at {
+			if errs[i] == nil {
+				errs[i] = err
+			}
+		}
+	}
 	prog.done()
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("puzzles verify interrupted: %w", err)
