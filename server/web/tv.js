@@ -144,6 +144,9 @@ export class TvPage {
     this.sync = null;
     this.shown = (g && g.id) || '';
     this.boardKey = '';
+    // Nothing of the game shown before stays under the next one's names
+    // while its first state comes.
+    if (this.board.size) this.board.update({ size: this.board.size, board: [], lastMove: null, interactive: false });
     const main = $('#tv');
     main.dataset.game = this.shown;
     const box = $('#tv-view');
