@@ -184,6 +184,10 @@ func (k *Keeper) eachCorrespondence(ctx context.Context, user int64, f func(lv *
 				}
 			}
 			_, err := k.decide(ctx, s.ID, func(lv *Live) error {
+				// The copy held here may lag behind the store (a move
+				// made on another server, its change not heard yet):
+				// the turn that runs is the stored game's.
+				k.refreshed(ctx, lv)
 				lv.away = k.awayOf(ctx, lv.r)
 				lv.wake()
 				return f(lv)

@@ -219,3 +219,61 @@ func TestVacationSparesAMissedTurn(t *testing.T) {
 		t.Errorf("the game on a clock: %s, want 0-1 time forfeit", got)
 	}
 }
+
+// A vacation postpones the turn the store says runs, not the one a
+// stale copy held in memory shows: here the keeper that starts it holds
+// the game from before White's move, made by another keeper of the same
+// store whose change it has not heard.
+func TestVacationPostponesTheStoredTurn(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "games.db")
+	vs := &vacations{of: map[int64]account.Vacation{}}
+	var keepers [2]*Keeper
+	for i := range keepers {
+		st, err := sqlstore.OpenSQLite(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := New(ctx, Config{Store: st, Vacations: vs, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			k.Close()
+			st.Close()
+		})
+		keepers[i] = k
+	}
+	held, other := keepers[0], keepers[1]
+	r := held.New("corr", Friend, rules.GeometryOf(7), game.Control{Days: 3})
+	r.Seats = [2]Seat{{Name: "ann", Token: ann.Token, User: ann.User}, {Name: "ben", Token: ben.Token, User: ben.User}}
+	r.Game.Start()
+	if err := held.st.Create(ctx, r.Stored(r.Created)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := held.Begin(ctx, "corr"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Move(ctx, "corr", ann, 0, "a1"); err != nil {
+		t.Fatal(err)
+	}
+	before := deadlineOf(t, other, "corr")
+	start := held.now().Truncate(time.Millisecond)
+	v := account.Vacation{Start: start, Until: start.Add(5 * game.Day), Year: start.Year(), Used: 5}
+	vs.set(ben.User, v)
+	if _, err := held.Away(ctx, ben.User, v); err != nil {
+		t.Fatal(err)
+	}
+	g, err := held.st.Get(ctx, "corr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := held.Of(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := stored.Game.Deadline()
+	if want := before.Add(5 * game.Day); !ok || got.Sub(want).Abs() > time.Second {
+		t.Errorf("Black's stored deadline %v (%v), want %v: the turn postponed by the vacation", got, ok, want)
+	}
+}
