@@ -173,6 +173,9 @@ func TestVacationEndedEarly(t *testing.T) {
 	ctx := context.Background()
 	friendGame(t, k, "corr", game.Control{Days: 3})
 	before := deadlineOf(t, k, "corr")
+	// The vacation begins after the turn, not in its millisecond: a
+	// turn begun at its start is one begun during it.
+	ahead.Add(int64(time.Minute))
 	start := k.now().Truncate(time.Millisecond)
 	v := account.Vacation{Start: start, Until: start.Add(10 * game.Day), Year: start.Year(), Used: 10}
 	vs.set(ben.User, v)
@@ -229,12 +232,14 @@ func TestVacationPostponesTheStoredTurn(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	vs := &vacations{of: map[int64]account.Vacation{}}
 	var keepers [2]*Keeper
+	var ahead atomic.Int64
 	for i := range keepers {
 		st, err := sqlstore.OpenSQLite(ctx, path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		k, err := New(ctx, Config{Store: st, Vacations: vs, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		k, err := New(ctx, Config{Store: st, Vacations: vs, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Now: func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,6 +263,7 @@ func TestVacationPostponesTheStoredTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := deadlineOf(t, other, "corr")
+	ahead.Add(int64(time.Minute)) // after the turn's millisecond
 	start := held.now().Truncate(time.Millisecond)
 	v := account.Vacation{Start: start, Until: start.Add(5 * game.Day), Year: start.Year(), Used: 5}
 	vs.set(ben.User, v)
