@@ -12,8 +12,12 @@ import (
 // most, and keeps open (SetConns). Without the bound, a burst of requests
 // opens a connection each, a new server process for PostgreSQL, and then
 // closes all but two: under load, most of a request's time went to
-// connecting.
-const DefaultConns = 16
+// connecting. It is small because PostgreSQL does best with about as many
+// busy sessions as it has cores: on the 2-core test machine two instances
+// with 16 each kept 32 processes fighting for the cores, and the load
+// benchmark's p99 fell from 60-140 ms to 37-62 ms with 4 (docs/deploy.md,
+// "A move on PostgreSQL").
+const DefaultConns = 4
 
 // SetConns sets the connections to PostgreSQL that s opens at most and
 // keeps open, DefaultConns at first; it does nothing on SQLite, whose
