@@ -64,6 +64,9 @@ var FeatureNames = [NumFeatures]string{
 type Weights struct {
 	W     [NumFeatures]int32
 	Tempo int32
+	// Patterns, if not nil, adds its tables' score, fitted together with
+	// W (a trained evaluation, tune.FitPatterns).
+	Patterns *Patterns
 	// Small, if not nil, scores the positions of the 7x7 board instead.
 	// Fitted apart, the two boards weigh the features differently (an
 	// exposed column is worth 65 on 9x9 and 13 on 7x7, an edge column -22
@@ -264,6 +267,9 @@ func (w *Weights) Evaluate(p *rules.Position) int32 {
 	s := w.Tempo
 	for i := range a {
 		s += w.W[i] * (a[i] - b[i])
+	}
+	if w.Patterns != nil {
+		s += w.Patterns.Score(p)
 	}
 	return s
 }

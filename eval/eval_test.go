@@ -91,13 +91,16 @@ func TestEntries(t *testing.T) {
 	}
 }
 
-// The score is from the side to move: the same board with the other side
-// to move scores the same for that side, up to the tempo bonus.
+// The handcrafted score is from the side to move: the same board with the
+// other side to move scores the same for that side, up to the tempo
+// bonus. (A trained evaluation's tables are not so: they weigh each line
+// knowing who moves next, as a threat is worth more to the side that can
+// carry it out at once.)
 func TestEvaluateIsFromTheSideToMove(t *testing.T) {
 	a, _ := notation.ParsePosition("7x7 w 2/3 a1:W3b1 c3:B1 e5:W1")
 	b, _ := notation.ParsePosition("7x7 b 2/3 a1:W3b1 c3:B1 e5:W1")
-	sa, sb := eval.Evaluate(&a), eval.Evaluate(&b)
-	tempo := eval.Default.For(&a).Tempo
+	sa, sb := eval.Default7.Evaluate(&a), eval.Default7.Evaluate(&b)
+	tempo := eval.Default7.Tempo
 	if sa-tempo != -(sb - tempo) {
 		t.Errorf("white to move %d, black to move %d: not opposite apart from the tempo %d", sa, sb, tempo)
 	}
@@ -142,8 +145,8 @@ func TestDefaultWeighsEachBoardApart(t *testing.T) {
 }
 
 // Evaluate counts both sides in one pass; it must agree with Features
-// taken one colour at a time, in every position of random games of both
-// boards.
+// taken one colour at a time (and the tables of a trained evaluation),
+// in every position of random games of both boards.
 func TestEvaluateAgreesWithFeatures(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, g := range []*rules.Geometry{rules.Geometry9, rules.Geometry7} {
@@ -158,6 +161,9 @@ func TestEvaluateAgreesWithFeatures(t *testing.T) {
 				want := w.Tempo
 				for i := range a {
 					want += w.W[i] * (a[i] - b[i])
+				}
+				if w.Patterns != nil {
+					want += w.Patterns.Score(&p)
 				}
 				if got := eval.Evaluate(&p); got != want {
 					t.Fatalf("%s: Evaluate %d, Features say %d", notation.FormatPosition(&p), got, want)

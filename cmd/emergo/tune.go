@@ -20,11 +20,12 @@ func init() {
 
 const tuneUsage = "Usage: emergo tune gen [flags]        play self-play games and store their quiet positions\n" +
 	"       emergo tune fit [flags] FILE   fit the weights to stored positions\n" +
-	"       emergo tune spsa [flags]       tune the weights of one board by game pairs (SPSA)\n\n" +
-	"Run 'emergo tune gen -h', 'emergo tune fit -h' or 'emergo tune spsa -h' for the flags.\n"
+	"       emergo tune spsa [flags]       tune the weights of one board by game pairs (SPSA)\n" +
+	"       emergo tune patterns [flags] FILE...  fit a trained evaluation (pattern tables) to stored positions\n\n" +
+	"Run 'emergo tune gen -h', 'emergo tune fit -h', 'emergo tune spsa -h' or 'emergo tune patterns -h' for the flags.\n"
 
 func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	return runSubcommand("tune", tuneUsage, []subcommand{{"gen", runTuneGen}, {"fit", runTuneFit}, {"spsa", runTuneSPSA}}, args, stdout, stderr)
+	return runSubcommand("tune", tuneUsage, []subcommand{{"gen", runTuneGen}, {"fit", runTuneFit}, {"spsa", runTuneSPSA}, {"patterns", runTunePatterns}}, args, stdout, stderr)
 }
 
 // maxGenDepth bounds tune gen -depth: every move of a thousand games is
@@ -34,6 +35,7 @@ const maxGenDepth = 10
 func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("tune gen", "",
 		"Plays self-play games between noisy fixed-depth engines on both board sizes\n"+
+			"(or one, -size)\n"+
 			"and writes every quiet position with its game's result (gzipped text, a\n"+
 			"gzip stream per game). The output is a function of the flags alone. It is\n"+
 			"created before the first game and the games are added in order as they\n"+
@@ -41,6 +43,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 			progressHelp, stderr)
 	var cfg tune.GenConfig
 	fs.IntVar(&cfg.Games, "games", 500, "games per board size")
+	size := fs.Int("size", 0, "play on this board size only: 9 or 7 (0: both)")
 	fs.IntVar(&cfg.Depth, "depth", 4, fmt.Sprintf("search depth of both engines, 1 to %d", maxGenDepth))
 	fs.IntVar(&cfg.Margin, "margin", 35, "noise: the engines choose among the moves within this many hundredths of a man of the best")
 	fs.IntVar(&cfg.Level, "level", 4, "the level number that names the engines and seeds their noise")
@@ -59,6 +62,15 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Sprintf("-weights %q: want %s", *weights, tune.WeightNames)}
 	}
 	cfg.Weights = w
+	sizes := 2
+	switch *size {
+	case 0:
+	case 7, 9:
+		sizes = 1
+		cfg.Sizes = []int{*size}
+	default:
+		return usageError{fmt.Sprintf("-size %d: want 9, 7 or 0 (both)", *size)}
+	}
 	switch {
 	case cfg.Games < 1:
 		return usageError{fmt.Sprintf("-games %d: at least one game", cfg.Games)}
@@ -94,7 +106,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s from %s written to %s\n", plural(positions, "position"), plural(games, "game"), *out)
 	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("tune gen interrupted after %d of %s", games, plural(cfg.Games*2, "game"))
+		return fmt.Errorf("tune gen interrupted after %d of %s", games, plural(cfg.Games*sizes, "game"))
 	}
 	return err
 }
@@ -212,4 +224,81 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	}
 	_, err = io.WriteString(stdout, tune.GoSource(&res, name))
 	return err
+}
+
+func runTunePatterns(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("tune patterns", "FILE...",
+		"Fits a trained evaluation of one board to the positions of the FILEs (written\n"+
+			"by tune gen): the pattern tables of eval.Patterns, a weight for every state of\n"+
+			"every line of three squares, together with the handcrafted weights, by\n"+
+			"logistic regression of the games' results on the score (docs/tuning.md).\n"+
+			"The last -holdout of the positions are kept out of the fit to measure it.\n"+
+			"Writes the tables to -out and prints the handcrafted weights as Go for\n"+
+			"package eval. The result is a function of the files and the flags.\n\n"+
+			progressHelp, stderr)
+	size := fs.Int("size", 7, "board: 9 or 7")
+	out := fs.String("out", "", "the tables' `file` (eval/patterns7.bin for the engine's 7x7 evaluation)")
+	start := fs.String("start", "default", "handcrafted weights to start from: "+tune.WeightNames+" (the board's own set)")
+	var cfg tune.PatternConfig
+	fs.IntVar(&cfg.Epochs, "epochs", 8, "passes over the positions")
+	fs.Float64Var(&cfg.Rate, "rate", 1, "the first epoch's step, in hundredths of a man, halved after each")
+	fs.Float64Var(&cfg.L2, "l2", 0.01, "how strongly the tables' weights are pulled towards 0")
+	fs.Float64Var(&cfg.Holdout, "holdout", 0.05, "the share of the positions, the last ones, kept to measure the fit")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed of the order of the positions")
+	verbose := fs.Bool("v", false, "a progress line per epoch, also when standard error is not a terminal")
+	quiet := fs.Bool("quiet", false, "no progress")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	geo := rules.GeometryOf(*size)
+	w, ok := tune.WeightsNamed(*start)
+	switch {
+	case fs.NArg() == 0:
+		return usageError{"tune patterns needs at least one FILE"}
+	case geo == nil:
+		return usageError{fmt.Sprintf("-size %d: want 9 or 7", *size)}
+	case !ok:
+		return usageError{fmt.Sprintf("-start %q: want %s", *start, tune.WeightNames)}
+	case *out == "":
+		return usageError{"-out: where to write the tables"}
+	case cfg.Epochs < 1 || cfg.Rate <= 0 || cfg.L2 < 0 || cfg.Holdout <= 0 || cfg.Holdout >= 1:
+		return usageError{"-epochs and -rate must be positive, -l2 not negative, -holdout between 0 and 1"}
+	}
+	p0 := rules.NewPosition(geo)
+	cfg.Start = w.For(&p0)
+	var samples []tune.Sample
+	for _, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		s, err := tune.Read(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		samples = append(samples, tune.OfSize(s, *size)...)
+	}
+	prog := newProgress(stderr, *verbose, *quiet)
+	prog.status("%s of %dx%d read", plural(len(samples), "position"), *size, *size)
+	cfg.Progress = func(epoch int, train, valid float64) {
+		prog.status("epoch %d/%d: log loss %.5f, held out %.5f", epoch, cfg.Epochs, train, valid)
+	}
+	res, err := tune.FitPatterns(samples, *size, cfg)
+	prog.done()
+	if err != nil {
+		return err
+	}
+	data, err := res.Weights.Patterns.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, data, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s fitted, %s held out; scale %.1f\n", plural(res.TrainSamples, "position"), plural(res.Held, "position"), res.Scale)
+	fmt.Fprintf(stdout, "log loss: start %.5f, held out %.5f; trained %.5f, held out %.5f\n", res.StartTrain, res.StartValid, res.Train, res.Valid)
+	fmt.Fprintf(stdout, "tables (%d weights) written to %s\n", res.Weights.Patterns.Size(), *out)
+	fmt.Fprint(stdout, tune.GoSource(&res.Weights, map[int]string{9: "Trained9", 7: "Trained7"}[*size]))
+	return nil
 }

@@ -1,0 +1,175 @@
+package eval_test
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"emergo/eval"
+	"emergo/rules"
+)
+
+// randomPositions plays random games on g and returns n of their
+// positions, spread over the games' openings, middles and ends.
+func randomPositions(g *rules.Geometry, n int, r *rand.Rand) []rules.Position {
+	var out []rules.Position
+	var moves []rules.Move
+	for len(out) < n {
+		p := rules.NewPosition(g)
+		for ply := 0; ply < 200 && len(out) < n; ply++ {
+			moves = p.Legal(moves[:0])
+			if len(moves) == 0 || p.Lost() {
+				break
+			}
+			p.Play(moves[r.IntN(len(moves))])
+			if r.IntN(4) == 0 {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// image is p carried by the symmetry k of the square board (the same
+// eight as the tables'), the side to move and the hands kept.
+func image(t *testing.T, p *rules.Position, k int) rules.Position {
+	g := p.Geometry()
+	n := g.N
+	sym := [8]func(f, r int) (int, int){
+		func(f, r int) (int, int) { return f, r },
+		func(f, r int) (int, int) { return r, n - 1 - f },
+		func(f, r int) (int, int) { return n - 1 - f, n - 1 - r },
+		func(f, r int) (int, int) { return n - 1 - r, f },
+		func(f, r int) (int, int) { return n - 1 - f, r },
+		func(f, r int) (int, int) { return f, n - 1 - r },
+		func(f, r int) (int, int) { return r, f },
+		func(f, r int) (int, int) { return n - 1 - r, n - 1 - f },
+	}
+	cols := map[rules.Square]rules.Column{}
+	for s := rules.Square(0); int(s) < g.Squares; s++ {
+		if c := p.At(s); !c.Empty() {
+			cols[g.At(sym[k](g.FileRank(s)))] = c
+		}
+	}
+	q, err := rules.PositionOf(g, cols, [2]int{p.Hand(rules.White), p.Hand(rules.Black)}, p.Side())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+func TestPatternLines(t *testing.T) {
+	// The dark squares' diagonals of 7x7 are 1, 3, 5, 7, 5, 3 and 1
+	// squares long each way: 13 lines of three each way; of 9x9, 25.
+	for _, tt := range []struct{ size, lines int }{{7, 26}, {9, 50}} {
+		pt := eval.NewPatterns(rules.GeometryOf(tt.size))
+		if pt.Lines() != tt.lines {
+			t.Errorf("%dx%d: %d lines, want %d", tt.size, tt.size, pt.Lines(), tt.lines)
+		}
+		// Each class holds the images of one line: at most 8 of them.
+		if pt.Classes()*8 < tt.lines || pt.Classes() >= tt.lines {
+			t.Errorf("%dx%d: %d classes for %d lines", tt.size, tt.size, pt.Classes(), tt.lines)
+		}
+		if pt.Size() != eval.Phases*pt.Classes()*eval.LineStates {
+			t.Errorf("%dx%d: %d weights", tt.size, tt.size, pt.Size())
+		}
+		t.Logf("%dx%d: %d lines in %d classes, %d weights", tt.size, tt.size, pt.Lines(), pt.Classes(), pt.Size())
+	}
+}
+
+// TestPatternsSymmetric checks that random tables give a position and its
+// seven images one score: the lines share their tables in the order the
+// symmetries give their squares.
+func TestPatternsSymmetric(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, size := range []int{7, 9} {
+		g := rules.GeometryOf(size)
+		pt := eval.NewPatterns(g)
+		for i := range pt.W {
+			pt.W[i] = int16(r.IntN(2001) - 1000)
+		}
+		pt.Tie()
+		for _, p := range randomPositions(g, 300, r) {
+			want := pt.Score(&p)
+			for k := 1; k < 8; k++ {
+				q := image(t, &p, k)
+				if got := pt.Score(&q); got != want {
+					t.Fatalf("%dx%d: symmetry %d of %v scores %d, want %d", size, size, k, p, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestPatternsActive checks that the weights Active names add up to Score.
+func TestPatternsActive(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, size := range []int{7, 9} {
+		g := rules.GeometryOf(size)
+		pt := eval.NewPatterns(g)
+		for i := range pt.W {
+			pt.W[i] = int16(r.IntN(201) - 100)
+		}
+		pt.Tie()
+		var idx []int32
+		for _, p := range randomPositions(g, 200, r) {
+			idx = pt.Active(&p, idx[:0])
+			if len(idx) != pt.Lines() {
+				t.Fatalf("%d indices, want one per line, %d", len(idx), pt.Lines())
+			}
+			var sum int32
+			for _, i := range idx {
+				sum += int32(pt.W[i])
+			}
+			if got := pt.Score(&p); got != sum {
+				t.Fatalf("%dx%d: Score %d, the active weights add up to %d", size, size, got, sum)
+			}
+		}
+	}
+}
+
+// TestPatternsBinary checks that the tables' binary form reads back, and
+// that a damaged one is refused.
+func TestPatternsBinary(t *testing.T) {
+	pt := eval.NewPatterns(rules.Geometry7)
+	for i := range pt.W {
+		pt.W[i] = int16(i*7919 - 30000)
+	}
+	pt.Tie()
+	data, err := pt.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := eval.UnmarshalPatterns(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Geometry() != rules.Geometry7 || !slices.Equal(back.W, pt.W) {
+		t.Fatal("the tables read back differ")
+	}
+	for _, bad := range [][]byte{nil, data[:len(data)-1], append(bytes.Clone(data), 0, 0), []byte("EMGP1\x05\x02\x05")} {
+		if _, err := eval.UnmarshalPatterns(bad); err == nil {
+			t.Errorf("%d bytes read as tables", len(bad))
+		}
+	}
+}
+
+// BenchmarkEvaluate7 scores positions of 7x7 games with the handcrafted
+// weights alone (Default7) and with the trained evaluation (Trained7).
+func BenchmarkEvaluate7(b *testing.B) {
+	ps := randomPositions(rules.Geometry7, 1024, rand.New(rand.NewPCG(5, 6)))
+	for _, bb := range []struct {
+		name string
+		w    *eval.Weights
+	}{{"handcrafted", &eval.Default7}, {"trained", &eval.Trained7}} {
+		b.Run(bb.name, func(b *testing.B) {
+			var sink int32
+			for i := 0; b.Loop(); i++ {
+				sink += bb.w.Evaluate(&ps[i%len(ps)])
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
+			_ = sink
+		})
+	}
+}
