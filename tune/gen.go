@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"emergo/egtb"
 	"emergo/eval"
 	"emergo/notation"
 	"emergo/player"
@@ -45,6 +46,10 @@ type GenConfig struct {
 	Workers       int    // default GOMAXPROCS
 	// Weights the engines play with; nil for eval.Default.
 	Weights *eval.Weights
+	// Skip is the number of games already played, by an earlier run of
+	// the same configuration: the games from Skip on are played, the same
+	// as that run would have played them (a resumed run).
+	Skip int
 	// Game, if set, receives the samples of every game in game order, as
 	// soon as the games before it are done, so that they can be stored as
 	// they come; Generate then returns none. An error from it stops the
@@ -76,14 +81,22 @@ func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
+	// The engines probe the endgame tables once they are read, in the
+	// background: a game begun before would not be the one the
+	// configuration fixes (nor the one a resumed run plays).
+	for _, size := range cfg.Sizes {
+		if _, err := egtb.ThreeFor(rules.GeometryOf(size)); err != nil {
+			return nil, err
+		}
+	}
 	total := cfg.Games * len(cfg.Sizes)
 	results := make([][]Sample, total)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var firstErr error
-	done := 0
-	next := 0 // the first game not yet given to cfg.Game
+	done := cfg.Skip
+	next := cfg.Skip // the first game not yet given to cfg.Game
 	for w := 0; w < cfg.Workers; w++ {
 		wg.Add(1)
 		go func() {
@@ -113,7 +126,7 @@ func Generate(ctx context.Context, cfg GenConfig, progress func(done, total int)
 			}
 		}()
 	}
-	for i := 0; i < total && ctx.Err() == nil && !failed(&mu, &firstErr); i++ {
+	for i := cfg.Skip; i < total && ctx.Err() == nil && !failed(&mu, &firstErr); i++ {
 		jobs <- i
 	}
 	close(jobs)
@@ -208,6 +221,50 @@ func Write(w io.Writer, samples []Sample) error {
 		return err
 	}
 	return zw.Close()
+}
+
+// Complete counts the games of a file of samples that an interrupted run
+// may have cut short: the gzip streams, one a game, that are whole, and
+// the bytes they take; what follows them is the unfinished game's.
+func Complete(r io.Reader) (games int, size int64, err error) {
+	cr := &countingReader{r: bufio.NewReader(r)}
+	zr := new(gzip.Reader)
+	for {
+		start := cr.n
+		if err := zr.Reset(cr); err != nil {
+			if err == io.EOF && cr.n == start {
+				return games, size, nil
+			}
+			return games, size, nil // a header cut short
+		}
+		zr.Multistream(false)
+		if _, err := io.Copy(io.Discard, zr); err != nil {
+			return games, size, nil // a game cut short
+		}
+		games++
+		size = cr.n
+	}
+}
+
+// countingReader counts the bytes read through it. It is a flate.Reader
+// (a ByteReader), so gzip reads no further than the stream it is in.
+type countingReader struct {
+	r *bufio.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func (c *countingReader) ReadByte() (byte, error) {
+	b, err := c.r.ReadByte()
+	if err == nil {
+		c.n++
+	}
+	return b, err
 }
 
 // Read loads samples written by Write.

@@ -20,8 +20,9 @@ type PatternConfig struct {
 	// Epochs over the training positions, default 8; Rate the first
 	// epoch's step (Adam, in hundredths of a man), default 1, halved
 	// after each epoch; L2 pulls the tables' weights towards 0, default
-	// 0.01: in each batch that sees a weight w, as much as a position
-	// mispredicted by 0.01·w/100 would.
+	// 0.001: in each batch that sees a weight w, as much as a position
+	// mispredicted by 0.001·w/100 would (on 1.8 million 7x7 positions the
+	// held-out loss was 0.4569 at 0.001, 0.4640 at 0.01, 0.4560 at 0.0003).
 	Epochs int
 	Rate   float64
 	L2     float64
@@ -81,7 +82,7 @@ func FitPatterns(samples []Sample, size int, cfg PatternConfig) (*PatternResult,
 		cfg.Rate = 1
 	}
 	if cfg.L2 == 0 {
-		cfg.L2 = 0.01
+		cfg.L2 = 0.001
 	}
 	if cfg.Holdout == 0 {
 		cfg.Holdout = 0.05

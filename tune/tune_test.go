@@ -236,3 +236,59 @@ func TestWeightsNamed(t *testing.T) {
 		t.Error(`WeightsNamed("round3") is known`)
 	}
 }
+
+// A file cut inside its last game holds the games before it (Complete),
+// and a run resumed from them (Skip) adds the games the whole run would
+// have: the same file, byte for byte once read.
+func TestGenerateResumed(t *testing.T) {
+	cfg := GenConfig{Games: 5, Sizes: []int{7}, Level: 2, Seed: 11, Workers: 2}
+	var whole bytes.Buffer
+	var ends []int // the file's length after each game
+	cfg.Game = func(s []Sample) error {
+		err := Write(&whole, s)
+		ends = append(ends, whole.Len())
+		return err
+	}
+	if _, err := Generate(context.Background(), cfg, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(ends) != 5 {
+		t.Fatalf("%d games written, want 5", len(ends))
+	}
+	for _, cut := range []int{0, ends[0], ends[1] + 1, ends[3] - 9, ends[4]} {
+		games, size, err := Complete(bytes.NewReader(whole.Bytes()[:cut]))
+		want := 0
+		for want < len(ends) && ends[want] <= cut {
+			want++
+		}
+		wantSize := 0
+		if want > 0 {
+			wantSize = ends[want-1]
+		}
+		if err != nil || games != want || size != int64(wantSize) {
+			t.Fatalf("cut at %d: %d games in %d bytes, %v; want %d in %d", cut, games, size, err, want, wantSize)
+		}
+		resumed := bytes.NewBuffer(bytes.Clone(whole.Bytes()[:size]))
+		cfg.Skip = games
+		cfg.Game = func(s []Sample) error { return Write(resumed, s) }
+		if _, err := Generate(context.Background(), cfg, nil); err != nil {
+			t.Fatal(err)
+		}
+		a, err := Read(bytes.NewReader(whole.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Read(resumed)
+		if err != nil {
+			t.Fatalf("cut at %d, resumed: %v", cut, err)
+		}
+		if len(a) != len(b) {
+			t.Fatalf("cut at %d, resumed: %d samples, want %d", cut, len(b), len(a))
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("cut at %d, resumed: sample %d differs", cut, i)
+			}
+		}
+	}
+}

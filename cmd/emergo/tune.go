@@ -39,7 +39,8 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 			"and writes every quiet position with its game's result (gzipped text, a\n"+
 			"gzip stream per game). The output is a function of the flags alone. It is\n"+
 			"created before the first game and the games are added in order as they\n"+
-			"finish, so an interrupted run (Ctrl-C) keeps the games it finished.\n\n"+
+			"finish, so an interrupted run (Ctrl-C) keeps the games it finished, and\n"+
+			"-resume goes on from there with the games that run would have played.\n\n"+
 			progressHelp, stderr)
 	var cfg tune.GenConfig
 	fs.IntVar(&cfg.Games, "games", 500, "games per board size")
@@ -51,6 +52,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.MaxPlies, "maxplies", 300, "a game longer than this counts as a draw")
 	fs.IntVar(&cfg.Workers, "workers", 0, "games played at once (default: one per core)")
 	out := fs.String("out", "selfplay.txt.gz", "output `file`, replaced")
+	resume := fs.Bool("resume", false, "go on with the games of -out, written by an interrupted run with the same flags, instead of replacing it")
 	weights := fs.String("weights", "default", "weights the engines play with: "+tune.WeightNames+" (see docs/tuning.md)")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
@@ -82,11 +84,12 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	case cfg.Margin < 0 || cfg.MaxPlies < 1 || cfg.Workers < 0:
 		return usageError{"-margin and -workers must not be negative, and -maxplies must be positive"}
 	}
-	f, err := os.Create(*out)
+	f, skip, err := openGenOutput(*out, *resume)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	cfg.Skip = skip
 	positions, games := 0, 0
 	cfg.Game = func(samples []tune.Sample) error {
 		positions += len(samples)
@@ -106,9 +109,41 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s from %s written to %s\n", plural(positions, "position"), plural(games, "game"), *out)
 	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("tune gen interrupted after %d of %s", games, plural(cfg.Games*sizes, "game"))
+		return fmt.Errorf("tune gen interrupted after %d of %s; -resume goes on", skip+games, plural(cfg.Games*sizes, "game"))
 	}
 	return err
+}
+
+// openGenOutput opens tune gen's output: created afresh, or with resume
+// the games an earlier run finished kept (the unfinished one cut off) and
+// the file opened to add the next ones; skip is how many it holds.
+func openGenOutput(name string, resume bool) (f *os.File, skip int, err error) {
+	if !resume {
+		f, err = os.Create(name)
+		return f, 0, err
+	}
+	f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, 0, err
+	}
+	games, size, err := tune.Complete(f)
+	if err == nil {
+		var st os.FileInfo
+		if st, err = f.Stat(); err == nil && games == 0 && st.Size() > 0 {
+			err = fmt.Errorf("%s holds no whole game of tune gen; leave out -resume to replace it", name)
+		}
+	}
+	if err == nil {
+		err = f.Truncate(size)
+	}
+	if err == nil {
+		_, err = f.Seek(size, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, games, nil
 }
 
 func runTuneFit(args []string, stdout, stderr io.Writer) error {
@@ -242,7 +277,7 @@ func runTunePatterns(args []string, stdout, stderr io.Writer) error {
 	var cfg tune.PatternConfig
 	fs.IntVar(&cfg.Epochs, "epochs", 8, "passes over the positions")
 	fs.Float64Var(&cfg.Rate, "rate", 1, "the first epoch's step, in hundredths of a man, halved after each")
-	fs.Float64Var(&cfg.L2, "l2", 0.01, "how strongly the tables' weights are pulled towards 0")
+	fs.Float64Var(&cfg.L2, "l2", 0.001, "how strongly the tables' weights are pulled towards 0")
 	fs.Float64Var(&cfg.Holdout, "holdout", 0.05, "the share of the positions, the last ones, kept to measure the fit")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed of the order of the positions")
 	verbose := fs.Bool("v", false, "a progress line per epoch, also when standard error is not a terminal")
