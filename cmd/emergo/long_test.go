@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -152,12 +153,13 @@ func TestStrengthKeepsFinishedRows(t *testing.T) {
 }
 
 // tune gen writes every game as it finishes: an interrupted run leaves the
-// games before it, which read back.
+// games before it, which read back, and -resume goes on to the file the
+// whole run writes.
 func TestTuneGenKeepsFinishedGames(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "self.txt.gz")
 	args := []string{"tune", "gen", "-games", "2", "-depth", "1", "-level", "2", "-workers", "1", "-v", "-out", file}
 	stdout, stderr, err := interruptOn(t, "games 1/4", args...)
-	if err == nil || err.Error() != "tune gen interrupted after 1 of 4 games" {
+	if err == nil || err.Error() != "tune gen interrupted after 1 of 4 games; -resume goes on" {
 		t.Fatalf("error %v\n%s", err, stderr)
 	}
 	f, err := os.Open(file)
@@ -171,6 +173,37 @@ func TestTuneGenKeepsFinishedGames(t *testing.T) {
 	}
 	if want := plural(len(samples), "position") + " from 1 game written to " + file + "\n"; stdout != want {
 		t.Errorf("standard output %q, want %q", stdout, want)
+	}
+
+	// Resumed, the file is the one a run never interrupted writes.
+	if _, errs, err := emergo(t, "", append(args, "-resume")...); err != nil {
+		t.Fatalf("%v\n%s", err, errs)
+	}
+	whole := filepath.Join(t.TempDir(), "whole.txt.gz")
+	if _, errs, err := emergo(t, "", append(slices.Clone(args[:len(args)-1]), whole)...); err != nil {
+		t.Fatalf("%v\n%s", err, errs)
+	}
+	read := func(name string) []tune.Sample {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		s, err := tune.Read(f)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return s
+	}
+	if a, b := read(file), read(whole); !slices.Equal(a, b) {
+		t.Errorf("resumed: %d positions, not the %d of the whole run", len(a), len(b))
+	}
+	// A file that is not tune gen's is not resumed.
+	if err := os.WriteFile(file, []byte("not gzip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := emergo(t, "", append(args, "-resume")...); err == nil || !strings.Contains(err.Error(), "no whole game") {
+		t.Errorf("resuming a file of no game: %v", err)
 	}
 }
 
