@@ -17,6 +17,9 @@ type PatternConfig struct {
 	// the free men, held at 100 so that a score stays in hundredths of a
 	// man, the unit of the search's margins.
 	Start *eval.Weights
+	// Hold keeps all of Start's weights as they are and fits the tables
+	// alone, on top of them.
+	Hold bool
 	// Epochs over the training positions, default 8; Rate the first
 	// epoch's step (Adam, in hundredths of a man), default 1, halved
 	// after each epoch; L2 pulls the tables' weights towards 0, default
@@ -263,7 +266,7 @@ func fitAdam(w []float64, train, valid []example, scale float64, cfg PatternConf
 				w[t] -= rate * (m[t] / c1) / (math.Sqrt(v[t]/c2) + eps)
 			}
 			for i := range dense {
-				if i != eval.FreeMen {
+				if i != eval.FreeMen && !cfg.Hold {
 					upd(i)
 				}
 			}

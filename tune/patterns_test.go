@@ -53,6 +53,18 @@ func TestFitPatterns(t *testing.T) {
 	if again.Weights.W != res.Weights.W || again.Valid != res.Valid {
 		t.Errorf("a second fit differs: %v, held out %.6f; first %v, %.6f", again.Weights.W, again.Valid, res.Weights.W, res.Valid)
 	}
+	// Held, the handcrafted weights stay Start's, and the tables alone
+	// still predict better.
+	held, err := tune.FitPatterns(samples, 7, tune.PatternConfig{Start: &eval.Default7, Hold: true, Epochs: 1, Holdout: 0.1, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held.Weights.W != eval.Default7.W || held.Weights.Tempo != eval.Default7.Tempo {
+		t.Errorf("held weights moved: %v, tempo %d", held.Weights.W, held.Weights.Tempo)
+	}
+	if held.Valid >= held.StartValid {
+		t.Errorf("the tables on held weights predict no better: held out %.5f -> %.5f", held.StartValid, held.Valid)
+	}
 	// The tables read back from their file score as the fit's.
 	data, err := res.Weights.Patterns.MarshalBinary()
 	if err != nil {

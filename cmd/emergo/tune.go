@@ -275,6 +275,7 @@ func runTunePatterns(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "the tables' `file` (eval/patterns7.bin for the engine's 7x7 evaluation)")
 	start := fs.String("start", "default", "handcrafted weights to start from: "+tune.WeightNames+" (the board's own set)")
 	var cfg tune.PatternConfig
+	fs.BoolVar(&cfg.Hold, "hold", false, "keep the handcrafted weights of -start and fit the tables alone")
 	fs.IntVar(&cfg.Epochs, "epochs", 8, "passes over the positions")
 	fs.Float64Var(&cfg.Rate, "rate", 1, "the first epoch's step, in hundredths of a man, halved after each")
 	fs.Float64Var(&cfg.L2, "l2", 0.001, "how strongly the tables' weights are pulled towards 0")
