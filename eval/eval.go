@@ -93,9 +93,10 @@ func (w *Weights) For(p *rules.Position) *Weights {
 // run's weights scored +40 Elo ([+19, +62], 400 games) against the
 // first's at 100 ms a move on 9x9 (docs/tuning.md, docs/evidence.md).
 var Default = Weights{
-	W:     [NumFeatures]int32{100, 10, 84, -23, -48, 2, -32, -5, -78, -64, 4},
-	Tempo: 17,
-	Small: &Default7,
+	W:        [NumFeatures]int32{100, 10, 84, -23, -48, 2, -32, -5, -78, -64, 4},
+	Tempo:    17,
+	Patterns: Patterns9,
+	Small:    &Trained7,
 }
 
 // Tuned1 is the 9x9 weights of the first run of tuning by play (from

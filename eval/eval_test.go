@@ -110,7 +110,7 @@ func TestEvaluateIsFromTheSideToMove(t *testing.T) {
 }
 
 // Default scores each board with the weights fitted to it: the 7x7 board
-// with Default7, the 9x9 board with its own, and the two differ.
+// with Trained7, the 9x9 board with its own, and the two differ.
 func TestDefaultWeighsEachBoardApart(t *testing.T) {
 	// The same men on both boards: an exposed white column, black on the
 	// edge.
@@ -120,8 +120,8 @@ func TestDefaultWeighsEachBoardApart(t *testing.T) {
 		want  *eval.Weights // the board's own weights
 		gives *eval.Weights // what Default.For gives
 	}{
-		{"7x7 w 3/3 " + men, &eval.Default7, &eval.Default7},
-		{"9x9 w 5/5 " + men, &eval.Weights{W: eval.Default.W, Tempo: eval.Default.Tempo}, &eval.Default},
+		{"7x7 w 3/3 " + men, &eval.Trained7, &eval.Trained7},
+		{"9x9 w 5/5 " + men, &eval.Weights{W: eval.Default.W, Tempo: eval.Default.Tempo, Patterns: eval.Patterns9}, &eval.Default},
 	} {
 		p, err := notation.ParsePosition(tc.pos)
 		if err != nil {
@@ -134,7 +134,7 @@ func TestDefaultWeighsEachBoardApart(t *testing.T) {
 			t.Errorf("%s: Default.For gives %p, want %p", tc.pos, got, tc.gives)
 		}
 	}
-	if eval.Default.W == eval.Default7.W {
+	if eval.Default.W == eval.Trained7.W {
 		t.Error("the 9x9 and 7x7 weights are the same")
 	}
 	// Weights without Small score every board with themselves.

@@ -2,17 +2,25 @@ package eval
 
 import _ "embed"
 
-// The 7x7 board's pattern tables (Patterns), written by
-// `emergo tune patterns -size 7 -out eval/patterns7.bin` (docs/tuning.md).
-//
-//go:embed patterns7.bin
-var patterns7 []byte
+// The pattern tables (Patterns) of each board, written by `emergo tune
+// patterns` (docs/tuning.md, "The trained evaluation").
+var (
+	//go:embed patterns7.bin
+	patterns7 []byte
+	//go:embed patterns9.bin
+	patterns9 []byte
+)
+
+// Patterns9 is the 9x9 board's tables, fitted on top of Default's 9x9
+// weights as they are (`emergo tune patterns -size 9 -hold`): Default
+// adds them.
+var Patterns9 = mustPatterns(patterns9)
 
 // Trained7 is the trained evaluation of the 7x7 board: the pattern tables
 // and the handcrafted weights fitted with them.
 var Trained7 = Weights{
-	W:        [NumFeatures]int32{100, 6, 71, -31, -36, 8, -4, 22, -53, -67, -4},
-	Tempo:    54,
+	W:        [NumFeatures]int32{100, 1, 74, -32, -34, 8, -2, 25, -62, -55, -3},
+	Tempo:    56,
 	Patterns: mustPatterns(patterns7),
 }
 

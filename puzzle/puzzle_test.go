@@ -106,6 +106,9 @@ func TestParseRefuses(t *testing.T) {
 
 var testCriteria = Criteria{Depth: 6, Win: 200, Equal: 50}
 
+// puzzlePos is a puzzle: one move wins, every other one does not.
+const puzzlePos = "9x9 w 0/0 d4:W1 c5:B1w3 e5:B1 e7:B1 d8:B1 a9:B1 i1:B1 i9:B1 a1:W2"
+
 func TestSolve(t *testing.T) {
 	tests := []struct {
 		name, position string
@@ -114,8 +117,9 @@ func TestSolve(t *testing.T) {
 		{"the start is no puzzle", "9x9 w 12/12 -", ""},
 		{"a forced move is no puzzle", "9x9 w 0/0 d4:W3 c5:B2w2 e5:B1 c7:B1 e7:B1", ""},
 		// Only the jump from d4 to the north-west frees White's men; the
-		// jump to the north-east loses the column on c5 for nothing.
-		{"the only capture that frees", "9x9 w 0/0 d4:W1 c5:B1w3 e5:B1 a9:B1 i1:B1 i9:B1 a1:W2", "d4xb6"},
+		// jump to the north-east leaves them prisoners, and e7 takes the
+		// jumper back (d8 stops it jumping on over e7).
+		{"the only capture that frees", puzzlePos, "d4xb6"},
 	}
 	v := NewVerifier(testCriteria)
 	for _, tt := range tests {
@@ -185,7 +189,7 @@ func TestGenIsAFunctionOfItsConfig(t *testing.T) {
 func TestGenLooksInRecords(t *testing.T) {
 	// A game reaching the position of TestSolve's puzzle: the record's
 	// start is that position.
-	g := rules.NewGameFrom(mustPos(t, "9x9 w 0/0 d4:W1 c5:B1w3 e5:B1 a9:B1 i1:B1 i9:B1 a1:W2"))
+	g := rules.NewGameFrom(mustPos(t, puzzlePos))
 	text, st := genText(t, GenConfig{Size: 9, Records: []*rules.Game{g, rules.NewGame(rules.Geometry7)}, Criteria: testCriteria})
 	if st.Games != 1 || st.Puzzles != 1 || !strings.Contains(text, "\td4xb6") || !strings.HasSuffix(text, "record 1 ply 0\n") {
 		t.Errorf("stats %+v, puzzles %q: want the record's puzzle", st, text)
