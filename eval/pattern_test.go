@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"emergo/eval"
@@ -155,21 +156,33 @@ func TestPatternsBinary(t *testing.T) {
 	}
 }
 
-// BenchmarkEvaluate7 scores positions of 7x7 games with the handcrafted
-// weights alone (Default7) and with the trained evaluation (Trained7).
-func BenchmarkEvaluate7(b *testing.B) {
-	ps := randomPositions(rules.Geometry7, 1024, rand.New(rand.NewPCG(5, 6)))
+// BenchmarkEvaluate scores positions of random games of each board with
+// the handcrafted weights alone and with the trained evaluation the
+// engine plays with (the tables added).
+func BenchmarkEvaluate(b *testing.B) {
+	plain9 := eval.Default
+	plain9.Patterns, plain9.Small = nil, nil
 	for _, bb := range []struct {
-		name string
-		w    *eval.Weights
-	}{{"handcrafted", &eval.Default7}, {"trained", &eval.Trained7}} {
-		b.Run(bb.name, func(b *testing.B) {
-			var sink int32
-			for i := 0; b.Loop(); i++ {
-				sink += bb.w.Evaluate(&ps[i%len(ps)])
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
-			_ = sink
-		})
+		name       string
+		g          *rules.Geometry
+		plain, all *eval.Weights
+	}{
+		{"7x7/handcrafted", rules.Geometry7, &eval.Default7, &eval.Trained7},
+		{"9x9/handcrafted", rules.Geometry9, &plain9, &eval.Default},
+	} {
+		ps := randomPositions(bb.g, 1024, rand.New(rand.NewPCG(5, 6)))
+		for _, w := range []struct {
+			name string
+			w    *eval.Weights
+		}{{bb.name, bb.plain}, {strings.Replace(bb.name, "handcrafted", "trained", 1), bb.all}} {
+			b.Run(w.name, func(b *testing.B) {
+				var sink int32
+				for i := 0; b.Loop(); i++ {
+					sink += w.w.Evaluate(&ps[i%len(ps)])
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
+				_ = sink
+			})
+		}
 	}
 }
