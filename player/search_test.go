@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"emergo/egtb"
+	"emergo/notation"
 	"emergo/rules"
 )
 
@@ -135,6 +136,24 @@ func TestLevelString(t *testing.T) {
 	} {
 		if got := c.lv.String(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.lv, got, c.want)
+		}
+	}
+}
+
+// A search asked for N lines gives N (or every legal move, if fewer): a
+// move that fails high past the last line asked for pushes that line
+// out of the result. The opening below gave three lines for two.
+func TestSearcherGivesTheLinesAsked(t *testing.T) {
+	g := rules.NewGame(rules.Geometry9)
+	if err := notation.PlayMoves(g, []string{"c3", "g7", "e7", "c9", "e3"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, lines := range []int{1, 2, 3} {
+		for depth := 1; depth <= 7; depth++ {
+			res := NewSearcher(SearchOptions{HashMiB: 16}).Search(context.Background(), g, Limits{Depth: depth, MultiPV: lines}, nil)
+			if len(res.Lines) != lines {
+				t.Errorf("depth %d, %d lines asked: %d given", depth, lines, len(res.Lines))
+			}
 		}
 	}
 }

@@ -312,6 +312,10 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 			break // the iteration's best move is not searched to its end
 		}
 		res = main.result(depth)
+		// The root keeps every move searched to this depth in order, and
+		// a move that fails high past the last line asked for pushes
+		// that line out: the result holds the lines asked for, no more.
+		res.Lines = res.Lines[:min(multiPV, len(res.Lines))]
 		if info != nil {
 			el := time.Since(start)
 			nodes := ctl.totalNodes(e.threads)
