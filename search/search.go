@@ -311,16 +311,12 @@ func (e *Engine) Search(ctx context.Context, root rules.Position, history []uint
 		if stopped && main.root[0].score == -Infinity {
 			break // the iteration's best move is not searched to its end
 		}
-		res = main.result(depth)
-		// The root keeps every move searched to this depth in order, and
-		// a move that fails high past the last line asked for pushes
-		// that line out: the result holds the lines asked for, no more.
-		res.Lines = res.Lines[:min(multiPV, len(res.Lines))]
+		res = main.result(depth, multiPV)
 		if info != nil {
 			el := time.Since(start)
 			nodes := ctl.totalNodes(e.threads)
 			hits := ctl.totalHits(e.threads)
-			for k, l := range res.Lines[:min(multiPV, len(res.Lines))] {
+			for k, l := range res.Lines {
 				info(Info{
 					Depth: depth, SelDepth: main.selDepth, MultiPV: k + 1,
 					Score: l.Score, Bound: l.Bound, Nodes: nodes, Time: el,

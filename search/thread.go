@@ -166,9 +166,12 @@ func (t *thread) terminalScore() int32 {
 	return 0
 }
 
-func (t *thread) result(depth int) Result {
+func (t *thread) result(depth, lines int) Result {
 	r := Result{Move: t.root[0].move, Score: t.root[0].score, Depth: depth}
-	for k := range t.root {
+	// The root keeps every move searched to this depth in order: a move
+	// that failed high past the last line asked for pushed that line
+	// out, and it stays below, searched, but no line of the result.
+	for k := range t.root[:min(lines, len(t.root))] {
 		if t.root[k].depth != depth || t.root[k].score == -Infinity {
 			break
 		}
