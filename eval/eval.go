@@ -85,18 +85,29 @@ func (w *Weights) For(p *rules.Position) *Weights {
 	return w
 }
 
-// Default is the tuned set of weights the engine plays with: on each board
-// the fitted weights (Fitted) tuned by play, game pairs at 50,000 nodes a
-// move. On 9x9 two runs of 2,000 pairs, the second from where the first
-// ended (Tuned1): `emergo tune spsa -size 9 -pairs 2000 -nodes 50000
-// -seed 301 -start fitted`, then `-seed 501 -start tuned1`; the second
-// run's weights scored +40 Elo ([+19, +62], 400 games) against the
-// first's at 100 ms a move on 9x9 (docs/tuning.md, docs/evidence.md).
+// Default is the evaluation the engine plays with: on 9x9 the fitted
+// weights (Fitted) tuned by play, two runs of 2,000 game pairs at 50,000
+// nodes a move, the second from where the first ended (Tuned1): `emergo
+// tune spsa -size 9 -pairs 2000 -nodes 50000 -seed 301 -start fitted`,
+// then `-seed 501 -start tuned1`; the second run's weights scored +40 Elo
+// ([+19, +62], 400 games) against the first's at 100 ms a move on 9x9
+// (docs/tuning.md, docs/evidence.md). On them the pattern tables
+// Patterns9; on 7x7 the trained evaluation Trained7.
 var Default = Weights{
-	W:        [NumFeatures]int32{100, 10, 84, -23, -48, 2, -32, -5, -78, -64, 4},
-	Tempo:    17,
+	W:        Handcrafted.W,
+	Tempo:    Handcrafted.Tempo,
 	Patterns: Patterns9,
 	Small:    &Trained7,
+}
+
+// Handcrafted is Default without its pattern tables, the evaluation the
+// engine played with before them: Default's 9x9 weights, and on 7x7
+// Default7. The trained evaluation's data were played, and its fits
+// started, from these (docs/tuning.md).
+var Handcrafted = Weights{
+	W:     [NumFeatures]int32{100, 10, 84, -23, -48, 2, -32, -5, -78, -64, 4},
+	Tempo: 17,
+	Small: &Default7,
 }
 
 // Tuned1 is the 9x9 weights of the first run of tuning by play (from

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"emergo/rules"
 )
@@ -56,8 +55,7 @@ const squareStates = 19
 type lineSet struct {
 	geo     *rules.Geometry
 	lines   []line
-	both    int     // the lines from lines[both] on are carried onto themselves reversed
-	tied    []int32 // the bases of those lines' classes
+	both    int // the lines from lines[both] on are carried onto themselves reversed
 	classes int
 }
 
@@ -124,8 +122,9 @@ func (pt *Patterns) Active(p *rules.Position, dst []int32) []int32 {
 func (pt *Patterns) Tie() {
 	ls := pt.lines
 	for ph := 0; ph < Phases; ph++ {
-		for _, base := range ls.tied {
-			t := pt.W[int32(ph*ls.classes*LineStates)+base:][:LineStates]
+		// A class may hold several such lines: tied once, it stays so.
+		for _, l := range ls.lines[ls.both:] {
+			t := pt.W[int32(ph*ls.classes*LineStates)+l.base:][:LineStates]
 			for i := range int32(LineStates) {
 				a, b, c := i/(squareStates*squareStates), i/squareStates%squareStates, i%squareStates
 				if rev := c*squareStates*squareStates + b*squareStates + a; rev < i {
@@ -223,9 +222,6 @@ func linesOf(g *rules.Geometry) *lineSet {
 			l := line{order[0], order[1], order[2], id * LineStates}
 			if reversed {
 				both = append(both, l)
-				if !slices.Contains(ls.tied, l.base) {
-					ls.tied = append(ls.tied, l.base)
-				}
 				continue
 			}
 			ls.lines = append(ls.lines, l)

@@ -32,25 +32,26 @@ func randomPositions(g *rules.Geometry, n int, r *rand.Rand) []rules.Position {
 	return out
 }
 
-// image is p carried by the symmetry k of the square board (the same
-// eight as the tables'), the side to move and the hands kept.
+// image is p carried by the symmetry k of the square board, the side to
+// move and the hands kept: k%4 quarter turns, then a mirror if k >= 4.
+// The eight are built here from the two moves, not copied from the
+// tables' list, so that a wrong entry there does not hide.
 func image(t *testing.T, p *rules.Position, k int) rules.Position {
 	g := p.Geometry()
 	n := g.N
-	sym := [8]func(f, r int) (int, int){
-		func(f, r int) (int, int) { return f, r },
-		func(f, r int) (int, int) { return r, n - 1 - f },
-		func(f, r int) (int, int) { return n - 1 - f, n - 1 - r },
-		func(f, r int) (int, int) { return n - 1 - r, f },
-		func(f, r int) (int, int) { return n - 1 - f, r },
-		func(f, r int) (int, int) { return f, n - 1 - r },
-		func(f, r int) (int, int) { return r, f },
-		func(f, r int) (int, int) { return n - 1 - r, n - 1 - f },
+	at := func(f, r int) (int, int) {
+		for range k % 4 {
+			f, r = r, n-1-f
+		}
+		if k >= 4 {
+			f = n - 1 - f
+		}
+		return f, r
 	}
 	cols := map[rules.Square]rules.Column{}
 	for s := rules.Square(0); int(s) < g.Squares; s++ {
 		if c := p.At(s); !c.Empty() {
-			cols[g.At(sym[k](g.FileRank(s)))] = c
+			cols[g.At(at(g.FileRank(s)))] = c
 		}
 	}
 	q, err := rules.PositionOf(g, cols, [2]int{p.Hand(rules.White), p.Hand(rules.Black)}, p.Side())
@@ -79,6 +80,17 @@ func TestPatternLines(t *testing.T) {
 	}
 }
 
+// randomPatterns returns tables of g of random weights, tied as the
+// engine's are.
+func randomPatterns(g *rules.Geometry, r *rand.Rand) *eval.Patterns {
+	pt := eval.NewPatterns(g)
+	for i := range pt.W {
+		pt.W[i] = int16(r.IntN(2001) - 1000)
+	}
+	pt.Tie()
+	return pt
+}
+
 // TestPatternsSymmetric checks that random tables give a position and its
 // seven images one score: the lines share their tables in the order the
 // symmetries give their squares.
@@ -86,11 +98,7 @@ func TestPatternsSymmetric(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, size := range []int{7, 9} {
 		g := rules.GeometryOf(size)
-		pt := eval.NewPatterns(g)
-		for i := range pt.W {
-			pt.W[i] = int16(r.IntN(2001) - 1000)
-		}
-		pt.Tie()
+		pt := randomPatterns(g, r)
 		for _, p := range randomPositions(g, 300, r) {
 			want := pt.Score(&p)
 			for k := 1; k < 8; k++ {
@@ -108,11 +116,7 @@ func TestPatternsActive(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, size := range []int{7, 9} {
 		g := rules.GeometryOf(size)
-		pt := eval.NewPatterns(g)
-		for i := range pt.W {
-			pt.W[i] = int16(r.IntN(201) - 100)
-		}
-		pt.Tie()
+		pt := randomPatterns(g, r)
 		var idx []int32
 		for _, p := range randomPositions(g, 200, r) {
 			idx = pt.Active(&p, idx[:0])

@@ -44,7 +44,8 @@ type FitResult struct {
 }
 
 // namedWeights is the weights of eval by the names docs/tuning.md gives
-// them: the engine's, the engine's before the second tuning by play of the
+// them: the engine's, the engine's without its pattern tables, the
+// engine's before the second tuning by play of the
 // 9x9 weights, before any weights were tuned by play, before each board
 // had its own, and the first two rounds of fitting.
 var namedWeights = []struct {
@@ -52,6 +53,7 @@ var namedWeights = []struct {
 	weights *eval.Weights
 }{
 	{"default", &eval.Default},
+	{"handcrafted", &eval.Handcrafted},
 	{"tuned1", &eval.Tuned1},
 	{"fitted", &eval.Fitted},
 	{"shared", &eval.Shared},
@@ -71,7 +73,7 @@ func WeightsNamed(name string) (*eval.Weights, bool) {
 }
 
 // WeightNames is the names WeightsNamed knows, as a flag's help lists
-// them: "default, tuned1, fitted, shared, round1 or initial".
+// them: "default, handcrafted, tuned1, fitted, shared, round1 or initial".
 var WeightNames = func() string {
 	names := make([]string, len(namedWeights))
 	for i, n := range namedWeights {

@@ -218,7 +218,7 @@ func TestOfSize(t *testing.T) {
 // WeightsNamed knows every name docs/tuning.md and tune gen's -weights give.
 func TestWeightsNamed(t *testing.T) {
 	for name, want := range map[string]*eval.Weights{
-		"default": &eval.Default, "tuned1": &eval.Tuned1, "fitted": &eval.Fitted, "shared": &eval.Shared, "round1": &eval.Round1, "initial": &eval.Initial,
+		"default": &eval.Default, "handcrafted": &eval.Handcrafted, "tuned1": &eval.Tuned1, "fitted": &eval.Fitted, "shared": &eval.Shared, "round1": &eval.Round1, "initial": &eval.Initial,
 	} {
 		if got, ok := WeightsNamed(name); !ok || got != want {
 			t.Errorf("WeightsNamed(%q) = %p, %v; want %p", name, got, ok, want)
@@ -229,7 +229,7 @@ func TestWeightsNamed(t *testing.T) {
 			t.Errorf("WeightNames lists %q, which WeightsNamed does not know", name)
 		}
 	}
-	if want := "default, tuned1, fitted, shared, round1 or initial"; WeightNames != want {
+	if want := "default, handcrafted, tuned1, fitted, shared, round1 or initial"; WeightNames != want {
 		t.Errorf("WeightNames %q, want %q", WeightNames, want)
 	}
 	if _, ok := WeightsNamed("round3"); ok {

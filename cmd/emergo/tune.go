@@ -273,7 +273,7 @@ func runTunePatterns(args []string, stdout, stderr io.Writer) error {
 			progressHelp, stderr)
 	size := fs.Int("size", 7, "board: 9 or 7")
 	out := fs.String("out", "", "the tables' `file` (eval/patterns7.bin for the engine's 7x7 evaluation)")
-	start := fs.String("start", "default", "handcrafted weights to start from: "+tune.WeightNames+" (the board's own set)")
+	start := fs.String("start", "handcrafted", "handcrafted weights to start from (their tables left out): "+tune.WeightNames+" (the board's own set)")
 	var cfg tune.PatternConfig
 	fs.BoolVar(&cfg.Hold, "hold", false, "keep the handcrafted weights of -start and fit the tables alone")
 	fs.IntVar(&cfg.Epochs, "epochs", 8, "passes over the positions")
