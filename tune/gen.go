@@ -8,10 +8,13 @@ package tune
 
 import (
 	"bufio"
+	"compress/flate"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -225,25 +228,36 @@ func Write(w io.Writer, samples []Sample) error {
 
 // Complete counts the games of a file of samples that an interrupted run
 // may have cut short: the gzip streams, one a game, that are whole, and
-// the bytes they take; what follows them is the unfinished game's.
+// the bytes they take; what follows them is the unfinished game's. An
+// error is one of reading, not of a game cut short.
 func Complete(r io.Reader) (games int, size int64, err error) {
 	cr := &countingReader{r: bufio.NewReader(r)}
 	zr := new(gzip.Reader)
 	for {
-		start := cr.n
-		if err := zr.Reset(cr); err != nil {
-			if err == io.EOF && cr.n == start {
-				return games, size, nil
-			}
-			return games, size, nil // a header cut short
+		err := zr.Reset(cr)
+		if err == nil {
+			zr.Multistream(false)
+			_, err = io.Copy(io.Discard, zr)
 		}
-		zr.Multistream(false)
-		if _, err := io.Copy(io.Discard, zr); err != nil {
-			return games, size, nil // a game cut short
+		if err != nil {
+			return games, size, cutShort(err)
 		}
 		games++
 		size = cr.n
 	}
+}
+
+// cutShort is nil for the errors of a gzip stream that ends early or
+// was never written whole (the end of the file, a header or data cut
+// short), err for any other.
+func cutShort(err error) error {
+	var corrupt flate.CorruptInputError
+	switch {
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
+		errors.Is(err, gzip.ErrHeader), errors.Is(err, gzip.ErrChecksum), errors.As(err, &corrupt):
+		return nil
+	}
+	return err
 }
 
 // countingReader counts the bytes read through it. It is a flate.Reader
@@ -265,6 +279,21 @@ func (c *countingReader) ReadByte() (byte, error) {
 		c.n++
 	}
 	return b, err
+}
+
+// ReadFile loads the samples of the file name, written by Write; its
+// errors name the file.
+func ReadFile(name string) ([]Sample, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	s, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return s, nil
 }
 
 // Read loads samples written by Write.

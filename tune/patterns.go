@@ -98,25 +98,21 @@ func FitPatterns(samples []Sample, size int, cfg PatternConfig) (*PatternResult,
 	start := *cfg.Start
 	start.Small, start.Patterns = nil, nil
 	pt := eval.NewPatterns(g)
+	// The tables' indices of every position in one array: a slice of it
+	// a position, not an allocation each.
+	active := make([]int32, 0, len(samples)*pt.Lines())
 	all := make([]example, len(samples))
 	for i := range samples {
-		all[i] = exampleOf(&samples[i], pt)
+		all[i], active = exampleOf(&samples[i], pt, active)
 	}
 	train, valid := all[:len(all)-held], all[len(all)-held:]
 	res := &PatternResult{TrainSamples: len(train), Held: held}
 
 	// The scale: the one under which Start's scores fit the results best.
-	startScores := func(ex []example) []float64 {
-		out := make([]float64, len(ex))
-		for i := range ex {
-			out[i] = float64(denseScore(&ex[i], start.W[:], float64(start.Tempo)))
-		}
-		return out
-	}
-	trainStart := startScores(train)
-	res.Scale = fitScale(trainStart, train)
-	res.StartTrain = meanLoss(trainStart, train, res.Scale)
-	res.StartValid = meanLoss(startScores(valid), valid, res.Scale)
+	startScores := scoresOf(&start, samples)
+	res.Scale = fitScale(startScores[:len(train)], train)
+	res.StartTrain = meanLoss(train, res.Scale, func(i int) float64 { return startScores[i] })
+	res.StartValid = meanLoss(valid, res.Scale, func(i int) float64 { return startScores[len(train)+i] })
 
 	// The parameters: the dense weights (the tempo last) and the tables.
 	w := make([]float64, dense+pt.Size())
@@ -126,56 +122,54 @@ func FitPatterns(samples []Sample, size int, cfg PatternConfig) (*PatternResult,
 	w[eval.NumFeatures] = float64(start.Tempo)
 	fitAdam(w, train, valid, res.Scale, cfg)
 
-	// Round as the engine plays them, and measure again.
+	// Round as the engine plays them (the free men's weight, held, is
+	// Start's), and measure again.
 	out := eval.Weights{Patterns: pt}
 	for i := range out.W {
 		out.W[i] = int32(math.Round(w[i]))
 	}
-	out.W[eval.FreeMen] = start.W[eval.FreeMen]
 	out.Tempo = int32(math.Round(w[eval.NumFeatures]))
 	for i := range pt.W {
 		pt.W[i] = int16(max(math.MinInt16, min(math.MaxInt16, math.Round(w[dense+i]))))
 	}
 	pt.Tie()
 	res.Weights = out
-	scores := func(ss []Sample) []float64 {
-		s := make([]float64, len(ss))
-		for i := range ss {
-			s[i] = float64(out.Evaluate(&ss[i].Pos))
-		}
-		return s
-	}
-	res.Train = meanLoss(scores(samples[:len(train)]), train, res.Scale)
-	res.Valid = meanLoss(scores(samples[len(train):]), valid, res.Scale)
+	scores := scoresOf(&out, samples)
+	res.Train = meanLoss(train, res.Scale, func(i int) float64 { return scores[i] })
+	res.Valid = meanLoss(valid, res.Scale, func(i int) float64 { return scores[len(train)+i] })
 	return res, nil
 }
 
-func exampleOf(s *Sample, pt *eval.Patterns) example {
+// scoresOf is w's score of each sample.
+func scoresOf(w *eval.Weights, samples []Sample) []float64 {
+	out := make([]float64, len(samples))
+	for i := range samples {
+		out[i] = float64(w.Evaluate(&samples[i].Pos))
+	}
+	return out
+}
+
+// exampleOf reads s for the fit, its tables' indices appended to active.
+func exampleOf(s *Sample, pt *eval.Patterns, active []int32) (example, []int32) {
 	var a, b [eval.NumFeatures]int32
 	p := &s.Pos
 	eval.Features(p, p.Side(), &a)
 	eval.Features(p, p.Side().Other(), &b)
-	ex := example{y: float32(s.Result), active: pt.Active(p, nil)}
+	n := len(active)
+	active = pt.Active(p, active)
+	ex := example{y: float32(s.Result), active: active[n:len(active):len(active)]}
 	for i := range a {
 		ex.x[i] = float32(a[i] - b[i])
 	}
 	ex.x[eval.NumFeatures] = 1
-	return ex
+	return ex, active
 }
 
-// denseScore is the handcrafted part of an example's score.
-func denseScore[T int32 | float64](ex *example, w []T, tempo float64) float64 {
-	s := tempo
-	for i := 0; i < eval.NumFeatures; i++ {
-		s += float64(w[i]) * float64(ex.x[i])
-	}
-	return s
-}
-
-func meanLoss(scores []float64, ex []example, scale float64) float64 {
+// meanLoss is the mean log loss of the scores score(i) of ex under scale.
+func meanLoss(ex []example, scale float64, score func(i int) float64) float64 {
 	var sum float64
 	for i := range ex {
-		sum += logLoss(sigmoid(scores[i]/scale), float64(ex[i].y))
+		sum += logLoss(sigmoid(score(i)/scale), float64(ex[i].y))
 	}
 	return sum / float64(len(ex))
 }
@@ -184,7 +178,7 @@ func meanLoss(scores []float64, ex []example, scale float64) float64 {
 // by golden-section search: the loss is unimodal in it.
 func fitScale(scores []float64, ex []example) float64 {
 	lo, hi := 20.0, 5000.0
-	f := func(s float64) float64 { return meanLoss(scores, ex, s) }
+	f := func(s float64) float64 { return meanLoss(ex, s, func(i int) float64 { return scores[i] }) }
 	const phi = 0.6180339887498949
 	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
 	fa, fb := f(a), f(b)
@@ -214,7 +208,7 @@ func fitAdam(w []float64, train, valid []example, scale float64, cfg PatternConf
 	m := make([]float64, len(w))
 	v := make([]float64, len(w))
 	grad := make([]float64, len(w))
-	seen := make([]int32, len(w)) // the batch that last touched a weight, +1
+	seen := make([]int32, len(w)) // the last step (batch) that touched a weight, from 1
 	var touched []int32
 	order := make([]int32, len(train))
 	for i := range order {
@@ -241,7 +235,8 @@ func fitAdam(w []float64, train, valid []example, scale float64, cfg PatternConf
 			for i := range dense {
 				grad[i] = 0
 			}
-			for _, k := range order[b0:min(b0+batch, len(order))] {
+			in := order[b0:min(b0+batch, len(order))]
+			for _, k := range in {
 				ex := &train[k]
 				d := (sigmoid(score(ex)/scale) - float64(ex.y)) / scale
 				for i := 0; i < dense; i++ {
@@ -260,7 +255,7 @@ func fitAdam(w []float64, train, valid []example, scale float64, cfg PatternConf
 			c1 := 1 - math.Pow(beta1, float64(step))
 			c2 := 1 - math.Pow(beta2, float64(step))
 			upd := func(t int) {
-				g := grad[t] / batch
+				g := grad[t] / batch // the last, shorter batch too, as the tables were fitted
 				m[t] = beta1*m[t] + (1-beta1)*g
 				v[t] = beta2*v[t] + (1-beta2)*g*g
 				w[t] -= rate * (m[t] / c1) / (math.Sqrt(v[t]/c2) + eps)
@@ -276,15 +271,9 @@ func fitAdam(w []float64, train, valid []example, scale float64, cfg PatternConf
 		}
 		rate /= 2
 		if cfg.Progress != nil {
-			cfg.Progress(epoch, lossOf(train, score, scale), lossOf(valid, score, scale))
+			cfg.Progress(epoch,
+				meanLoss(train, scale, func(i int) float64 { return score(&train[i]) }),
+				meanLoss(valid, scale, func(i int) float64 { return score(&valid[i]) }))
 		}
 	}
-}
-
-func lossOf(ex []example, score func(*example) float64, scale float64) float64 {
-	var sum float64
-	for i := range ex {
-		sum += logLoss(sigmoid(score(&ex[i])/scale), float64(ex[i].y))
-	}
-	return sum / float64(len(ex))
 }

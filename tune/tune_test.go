@@ -5,10 +5,12 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
+	"io"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"emergo/eval"
 	"emergo/rules"
@@ -290,5 +292,25 @@ func TestGenerateResumed(t *testing.T) {
 				t.Fatalf("cut at %d, resumed: sample %d differs", cut, i)
 			}
 		}
+	}
+}
+
+// A file that cannot be read is not one cut short: Complete says so
+// instead of counting the games before the failure, which a resumed run
+// would then cut the file after.
+func TestCompleteReadError(t *testing.T) {
+	var file bytes.Buffer
+	for range 2 {
+		if err := Write(&file, []Sample{{Pos: rules.NewPosition(rules.Geometry7), Result: 1}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	broken := errors.New("device gone")
+	r := io.MultiReader(bytes.NewReader(file.Bytes()[:file.Len()/2+3]), iotest.ErrReader(broken))
+	if _, _, err := Complete(r); !errors.Is(err, broken) {
+		t.Errorf("a read error: Complete gave %v, want it", err)
+	}
+	if games, _, err := Complete(bytes.NewReader(file.Bytes())); err != nil || games != 2 {
+		t.Errorf("the whole file: %d games, %v; want 2", games, err)
 	}
 }

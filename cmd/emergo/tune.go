@@ -165,12 +165,7 @@ func runTuneFit(args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return usageError{fmt.Sprintf("-size %d: want 9, 7 or 0 (both)", *size)}
 	}
-	f, err := os.Open(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	samples, err := tune.Read(f)
-	f.Close()
+	samples, err := tune.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -304,14 +299,9 @@ func runTunePatterns(args []string, stdout, stderr io.Writer) error {
 	cfg.Start = w.For(&p0)
 	var samples []tune.Sample
 	for _, name := range fs.Args() {
-		f, err := os.Open(name)
+		s, err := tune.ReadFile(name)
 		if err != nil {
 			return err
-		}
-		s, err := tune.Read(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
 		}
 		samples = append(samples, tune.OfSize(s, *size)...)
 	}
