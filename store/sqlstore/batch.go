@@ -8,41 +8,50 @@ import (
 	"sync"
 )
 
+// A batcher commits the writes that arrive while earlier ones are on their
+// way to the disk together (group commit). Every caller still returns only
+// after its own write is durable, with its own error.
+//
 // SQLite has one writer at a time, and with synchronous=FULL every commit
 // waits for the disk, so one transaction per move caps the server at a few
-// hundred moves a second. The batcher commits the writes that arrive while
-// the previous commit is on its way to the disk together, in one
-// transaction (group commit), each in a savepoint of its own so that one
-// failing write does not undo the others. Every caller still returns only
-// after its write is durable.
-type batcher struct {
-	db     *sql.DB
-	queue  chan *writeOp
+// hundred moves a second: its batches are one transaction, each write in a
+// savepoint of its own so that one failing write does not undo the others
+// (sqliteCommit).
+//
+// On PostgreSQL a move's update was one statement and one commit of its
+// own: a round trip, a wake-up of a server process and a flush of the
+// write-ahead log per move, each taking its turn for the CPU with every
+// other. Its batches go as one pipeline, one round trip and one commit
+// (pipelineCommit).
+type batcher[W any] struct {
+	queue  chan *queued[W]
+	commit func(ws []W) []error // one error per write, nil if it is durable
 	wg     sync.WaitGroup
 	mu     sync.RWMutex // held for reading while queueing, for writing to close
 	closed bool
 }
 
-type writeOp struct {
-	fn   func(tx *sql.Tx) error
+type queued[W any] struct {
+	w    W
 	done chan error
 }
 
 var errClosed = errors.New("sqlstore: the store is closed")
 
-// maxBatch bounds the writes of one transaction.
-const maxBatch = 256
-
-func newBatcher(db *sql.DB) *batcher {
-	b := &batcher{db: db, queue: make(chan *writeOp, maxBatch)}
-	b.wg.Add(1)
-	go b.run()
+// newBatcher starts a batcher of at most max writes a batch, with lanes
+// batches on their way at once.
+func newBatcher[W any](max, lanes int, commit func(ws []W) []error) *batcher[W] {
+	b := &batcher[W]{queue: make(chan *queued[W], max), commit: commit}
+	b.wg.Add(lanes)
+	for range lanes {
+		go b.run(max)
+	}
 	return b
 }
 
 // close stops the batcher after the queued writes; it may be called more
 // than once.
-func (b *batcher) close() {
+func (b *batcher[W]) close() {
 	b.mu.Lock()
 	if !b.closed {
 		b.closed = true
@@ -52,9 +61,9 @@ func (b *batcher) close() {
 	b.wg.Wait()
 }
 
-// do runs fn inside a batch and returns its error, or the commit's.
-func (b *batcher) do(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	op := &writeOp{fn: fn, done: make(chan error, 1)}
+// do writes w inside a batch and returns its error, or the commit's.
+func (b *batcher[W]) do(ctx context.Context, w W) error {
+	op := &queued[W]{w: w, done: make(chan error, 1)}
 	b.mu.RLock()
 	if b.closed {
 		b.mu.RUnlock()
@@ -73,12 +82,12 @@ func (b *batcher) do(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return <-op.done
 }
 
-func (b *batcher) run() {
+func (b *batcher[W]) run(max int) {
 	defer b.wg.Done()
 	for op := range b.queue {
-		batch := []*writeOp{op}
+		batch := []*queued[W]{op}
 	fill:
-		for len(batch) < maxBatch {
+		for len(batch) < max {
 			select {
 			case more, ok := <-b.queue:
 				if !ok {
@@ -89,37 +98,50 @@ func (b *batcher) run() {
 				break fill
 			}
 		}
-		b.commit(batch)
+		ws := make([]W, len(batch))
+		for i, p := range batch {
+			ws[i] = p.w
+		}
+		errs := b.commit(ws)
+		for i, p := range batch {
+			p.done <- errs[i]
+		}
 	}
 }
 
-func (b *batcher) commit(batch []*writeOp) {
-	errs := make([]error, len(batch))
-	err := func() error {
-		tx, err := b.db.Begin()
-		if err != nil {
-			return err
-		}
-		defer tx.Rollback()
-		for i, op := range batch {
-			if _, err := tx.Exec("SAVEPOINT w"); err != nil {
+// sqliteBatch bounds the writes of one SQLite transaction.
+const sqliteBatch = 256
+
+// sqliteCommit writes ws in one transaction of db, each in a savepoint.
+func sqliteCommit(db *sql.DB) func(ws []func(tx *sql.Tx) error) []error {
+	return func(ws []func(tx *sql.Tx) error) []error {
+		errs := make([]error, len(ws))
+		err := func() error {
+			tx, err := db.Begin()
+			if err != nil {
 				return err
 			}
-			if errs[i] = op.fn(tx); errs[i] != nil {
-				if _, err := tx.Exec("ROLLBACK TO w"); err != nil {
+			defer tx.Rollback()
+			for i, fn := range ws {
+				if _, err := tx.Exec("SAVEPOINT w"); err != nil {
+					return err
+				}
+				if errs[i] = fn(tx); errs[i] != nil {
+					if _, err := tx.Exec("ROLLBACK TO w"); err != nil {
+						return err
+					}
+				}
+				if _, err := tx.Exec("RELEASE w"); err != nil {
 					return err
 				}
 			}
-			if _, err := tx.Exec("RELEASE w"); err != nil {
-				return err
+			return tx.Commit()
+		}()
+		if err != nil {
+			for i := range errs {
+				errs[i] = fmt.Errorf("sqlstore: commit: %w", err)
 			}
 		}
-		return tx.Commit()
-	}()
-	for i, op := range batch {
-		if err != nil {
-			errs[i] = fmt.Errorf("sqlstore: commit: %w", err)
-		}
-		op.done <- errs[i]
+		return errs
 	}
 }

@@ -29,8 +29,9 @@ var migrations embed.FS
 type DB struct {
 	db       *sql.DB
 	postgres bool
-	dsn      string   // PostgreSQL's connection string, for the feed
-	batch    *batcher // SQLite: group commit; nil on PostgreSQL
+	dsn      string                           // PostgreSQL's connection string, for the feed
+	batch    *batcher[func(tx *sql.Tx) error] // SQLite: group commit of every write; nil on PostgreSQL
+	updates  *batcher[pgWrite]                // PostgreSQL: group commit of the games' updates; nil on SQLite
 	stmts    stmts
 }
 
@@ -53,7 +54,7 @@ func OpenSQLite(ctx context.Context, file string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.batch = newBatcher(db)
+	s.batch = newBatcher(sqliteBatch, 1, sqliteCommit(db))
 	return s, nil
 }
 
@@ -68,6 +69,9 @@ func open(ctx context.Context, db *sql.DB, postgres bool) (*DB, error) {
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
+	}
+	if postgres {
+		s.updates = newBatcher(pipelineBatch, pipelineLanes, s.pipelineCommit)
 	}
 	return s, nil
 }
@@ -86,6 +90,9 @@ func (s *DB) Ping(ctx context.Context) error {
 func (s *DB) Close() error {
 	if s.batch != nil {
 		s.batch.close()
+	}
+	if s.updates != nil {
+		s.updates.close()
 	}
 	s.stmts.close()
 	return s.db.Close()
@@ -377,8 +384,9 @@ func (s *DB) Get(ctx context.Context, id string) (*store.Game, error) {
 func (s *DB) Update(ctx context.Context, g *store.Game, keep int) error {
 	var err error
 	if s.postgres {
-		// One statement is its own transaction.
-		err = s.updatePostgres(ctx, s.db, g, keep)
+		// One statement, committed with the updates of other games
+		// made at the same time.
+		err = s.updates.do(ctx, postgresUpdate(g, keep))
 	} else {
 		err = s.write(ctx, func(tx *sql.Tx) error { return s.update(ctx, tx, g, keep) })
 	}
@@ -394,7 +402,7 @@ func (s *DB) Update(ctx context.Context, g *store.Game, keep int) error {
 // to increment once the transaction commits.
 func (s *DB) update(ctx context.Context, tx *sql.Tx, g *store.Game, keep int) error {
 	if s.postgres {
-		return s.updatePostgres(ctx, tx, g, keep)
+		return writeOne(ctx, tx, postgresUpdate(g, keep))
 	}
 	cols := strings.Split(strings.Join(strings.Fields(gameColumns), ""), ",")
 	set := make([]string, len(cols))
@@ -465,16 +473,14 @@ var updatePostgresSQL = func() [3]string {
 	}
 }()
 
-// rowQuerier is what updatePostgres needs of a database or a
+// rowQuerier is what writeOne needs of a database or a
 // transaction.
 type rowQuerier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// updatePostgres is update on PostgreSQL (updatePostgresSQL), in q: the
-// database, for a statement that is its own transaction, or a
-// transaction of more.
-func (s *DB) updatePostgres(ctx context.Context, q rowQuerier, g *store.Game, keep int) error {
+// postgresUpdate is update on PostgreSQL (updatePostgresSQL).
+func postgresUpdate(g *store.Game, keep int) pgWrite {
 	keep = max(0, min(keep, len(g.Moves)))
 	args := append(gameArgs(g), g.ID, g.Version, len(g.Moves))
 	var query string
@@ -496,14 +502,7 @@ func (s *DB) updatePostgres(ctx context.Context, q rowQuerier, g *store.Game, ke
 		query = updatePostgresSQL[2]
 		args = append(args, plies, texts, at, white, black)
 	}
-	var updated int
-	if err := q.QueryRowContext(ctx, query, args...).Scan(&updated); err != nil {
-		return fmt.Errorf("sqlstore: update %s: %w", g.ID, err)
-	}
-	if updated != 1 {
-		return store.ErrConflict
-	}
-	return nil
+	return pgWrite{what: "update " + g.ID, query: query, args: args}
 }
 
 // Ongoing implements store.Store.
