@@ -24,21 +24,16 @@ func (s *DB) CreateEngineGame(ctx context.Context, g *store.Game, admit func(sto
 	if person.Engine {
 		person = g.Seats[1]
 	}
-	return s.createCounted(ctx, g, person, engineGamesLock, engineOngoing, admit)
+	return s.createCounted(ctx, g, person, lockKey(engineGamesLock), engineOngoing, admit)
 }
 
 // createCounted creates g if admit allows it, given the games that where
 // selects of person, who creates it, and of the site. On PostgreSQL the
-// count and the insertion are made under the transaction-scoped advisory
-// lock of the bound, so that servers racing to create games count them
-// one after the other; on SQLite the writes are one at a time.
-func (s *DB) createCounted(ctx context.Context, g *store.Game, person store.Seat, lock int64, where string, admit func(store.EngineCount) error) error {
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if s.postgres {
-			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, lock); err != nil {
-				return fmt.Errorf("sqlstore: lock the bound of %s: %w", g.ID, err)
-			}
-		}
+// count and the insertion are made under the advisory lock of the bound
+// (serialized), so that servers racing to create games count them one
+// after the other; on SQLite the writes are one at a time.
+func (s *DB) createCounted(ctx context.Context, g *store.Game, person store.Seat, lock advisoryLock, where string, admit func(store.EngineCount) error) error {
+	err := s.serialized(ctx, lock, func(tx *sql.Tx) error {
 		var n store.EngineCount
 		guest := `white_user = 0 AND black_user = 0`
 		err := tx.QueryRowContext(ctx, s.rebind(`SELECT COUNT(*),

@@ -24,7 +24,7 @@ func (s *DB) CreateInvitation(ctx context.Context, g *store.Game, admit func(sto
 	if creator.Token == "" && creator.UserID == 0 {
 		creator = g.Seats[1]
 	}
-	return s.createCounted(ctx, g, creator, invitationsLock, invitationWaiting, func(n store.EngineCount) error {
+	return s.createCounted(ctx, g, creator, lockKey(invitationsLock), invitationWaiting, func(n store.EngineCount) error {
 		return admit(store.InvitationCount(n))
 	})
 }

@@ -47,11 +47,15 @@ func (s *DB) AddJob(ctx context.Context, j *enginework.Job, lim enginework.Limit
 	if err != nil {
 		return fmt.Errorf("sqlstore: enqueue: %w", err)
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	write := s.write
+	if j.Kind == enginework.Analysis {
+		// Counted under the lock of the analysis's limits.
+		write = func(ctx context.Context, fn func(tx *sql.Tx) error) error {
+			return s.serialized(ctx, lockKey(analysisLock), fn)
+		}
+	}
+	return write(ctx, func(tx *sql.Tx) error {
 		if j.Kind == enginework.Analysis {
-			if err := s.lockAnalysis(ctx, tx); err != nil {
-				return err
-			}
 			var mine, total int
 			err := tx.QueryRowContext(ctx, s.rebind(`SELECT COUNT(*),
 				COALESCE(SUM(CASE WHEN client = ? OR (? <> 0 AND account = ?) THEN 1 ELSE 0 END), 0)

@@ -32,12 +32,7 @@ func (s *DB) CreateChallenge(ctx context.Context, c *lobby.Challenge, limits lob
 	count := s.rebind(`SELECT
 		(SELECT COUNT(*) FROM challenges WHERE ` + who + ` AND ` + isPending + ` AND expires_ms > ?),
 		(SELECT COUNT(*) FROM challenges WHERE ` + isPending + ` AND expires_ms > ?)`)
-	return s.write(ctx, func(tx *sql.Tx) error {
-		if s.postgres {
-			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext(current_schema()), hashtext('challenges'))`); err != nil {
-				return fmt.Errorf("sqlstore: create challenge: lock: %w", err)
-			}
-		}
+	return s.serialized(ctx, challengesLock, func(tx *sql.Tx) error {
 		var mine, total int
 		if err := tx.QueryRowContext(ctx, count, party, ms(c.Created), ms(c.Created)).Scan(&mine, &total); err != nil {
 			return fmt.Errorf("sqlstore: create challenge: count: %w", err)

@@ -33,6 +33,7 @@ type DB struct {
 	batch    *batcher[func(tx *sql.Tx) error] // SQLite: group commit of every write; nil on PostgreSQL
 	updates  *batcher[pgWrite]                // PostgreSQL: group commit of the games' updates; nil on SQLite
 	stmts    stmts
+	gates    gates // the writes that wait for an advisory lock (serialized)
 }
 
 // OpenSQLite opens (creating it if needed) the SQLite database in file

@@ -56,12 +56,7 @@ func (s *DB) CreateTournament(ctx context.Context, t *tournament.Tournament, adm
 	open := []any{string(tournament.Created), string(tournament.Running), string(tournament.Paused)}
 	insert := s.rebind(`INSERT INTO tournaments (id, ` + tournamentColumns + `) VALUES (?` + strings.Repeat(", ?", 24) + `)`)
 	k := t.Conditions
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if s.postgres {
-			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext(current_schema()), hashtext('tournaments'))`); err != nil {
-				return fmt.Errorf("sqlstore: create tournament: lock: %w", err)
-			}
-		}
+	err := s.serialized(ctx, tournamentsLock, func(tx *sql.Tx) error {
 		var c tournament.Counts
 		args := append(append([]any{t.Creator}, open...), t.Creator, ms(t.Created.Add(-tournament.Day)))
 		if err := tx.QueryRowContext(ctx, count, append(args, open...)...).Scan(&c.Open, &c.Day, &c.Site); err != nil {

@@ -26,13 +26,8 @@ const evictBatch = 100
 func (s *DB) CreateUpload(ctx context.Context, g *store.Game, u store.Upload, limit int64) (string, []string, error) {
 	var id string
 	var deleted []string
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.serialized(ctx, uploadsLock, func(tx *sql.Tx) error {
 		id, deleted = "", nil
-		if s.postgres {
-			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(2014, hashtext(current_schema()))`); err != nil {
-				return fmt.Errorf("sqlstore: upload %s: lock: %w", g.ID, err)
-			}
-		}
 		err := tx.QueryRowContext(ctx, s.rebind(`SELECT game_id FROM uploads WHERE digest = ?`), u.Digest).Scan(&id)
 		if err == nil {
 			return nil // stored before

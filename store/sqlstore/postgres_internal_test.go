@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"testing"
@@ -11,22 +12,28 @@ import (
 	"emergo/store/storetest"
 )
 
+// postgresStore opens a store on a schema of the test's own in
+// EMERGO_TEST_POSTGRES's database, and returns that database's URL too.
+func postgresStore(t *testing.T) (*DB, string) {
+	dsn := os.Getenv("EMERGO_TEST_POSTGRES")
+	if dsn == "" {
+		t.Skip("PostgreSQL tests skipped: set EMERGO_TEST_POSTGRES to a connection URL to run them; .ci/run does")
+	}
+	s, err := OpenPostgres(context.Background(), storetest.PostgresSchema(t, dsn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, dsn
+}
+
 // TestPipeline checks the group commit of the games' updates on
 // PostgreSQL: a batch is one transaction whose writes each get their own
 // answer, and a statement that fails undoes the pipeline, after which
 // every write is tried alone and gets its own error.
 func TestPipeline(t *testing.T) {
-	dsn := os.Getenv("EMERGO_TEST_POSTGRES")
-	if dsn == "" {
-		t.Skip("PostgreSQL tests skipped: set EMERGO_TEST_POSTGRES to a connection URL to run them; .ci/run does")
-	}
+	s, _ := postgresStore(t)
 	ctx := context.Background()
-	s, err := OpenPostgres(ctx, storetest.PostgresSchema(t, dsn))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-
 	game := func(id string) *store.Game {
 		g := &store.Game{
 			ID: id, Size: 9, Start: "9x9 w 12/12 -", Created: time.UnixMilli(1000), Updated: time.UnixMilli(1000),
@@ -93,4 +100,60 @@ func TestPipeline(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSerializedHoldsNoConnection checks that the writes waiting for an
+// advisory lock held elsewhere take one connection of the pool between
+// them, so that the others still serve.
+func TestSerializedHoldsNoConnection(t *testing.T) {
+	s, dsn := postgresStore(t)
+	s.SetConns(2)
+	ctx := context.Background()
+	other, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	holder, err := other.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	const key = 0x7465737473 // "tests"
+	if _, err := holder.ExecContext(ctx, "SELECT pg_advisory_lock($1)", int64(key)); err != nil {
+		t.Fatal(err)
+	}
+	const writers = 6
+	done := make(chan error, writers)
+	for range writers {
+		go func() {
+			done <- s.serialized(ctx, lockKey(key), func(tx *sql.Tx) error {
+				_, err := tx.ExecContext(ctx, "SELECT 1")
+				return err
+			})
+		}()
+	}
+	// Once a writer waits for the lock in the database...
+	for waiting := 0; waiting == 0; {
+		if err := other.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// ...the pool still has a connection for everything else. Without the
+	// gate, the writers took both and this waited for the lock's holder.
+	pctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	for range 3 {
+		if _, err := s.Versions(pctx, []string{"none"}); err != nil {
+			t.Fatalf("a read while writers wait for the lock: %v (in use: %d of 2)", err, s.PoolStats().InUse)
+		}
+	}
+	if _, err := holder.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", int64(key)); err != nil {
+		t.Fatal(err)
+	}
+	for range writers {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
 }
