@@ -222,8 +222,16 @@ func moveTimeBudget(t time.Duration) time.Duration {
 }
 
 func (e *Engine) Move(ctx context.Context, g *rules.Game, c Clock) (rules.Move, error) {
+	m, _, err := e.Choose(ctx, g, c)
+	return m, err
+}
+
+// Choose is Move, and the score of the position for the side to move that
+// the search found (its best line's, whichever move the level plays): the
+// labels of the positions of self-play (package tune).
+func (e *Engine) Choose(ctx context.Context, g *rules.Game, c Clock) (rules.Move, int32, error) {
 	if len(g.Legal()) == 0 {
-		return rules.Move{}, errNoMove
+		return rules.Move{}, 0, errNoMove
 	}
 	p := g.Position()
 	lim := e.Limits(p.Side(), c)
@@ -246,9 +254,9 @@ func (e *Engine) Move(ctx context.Context, g *rules.Game, c Clock) (rules.Move, 
 			last.Score, last.Bound, last.PV = l.Score, l.Bound, l.PV
 			e.Info(last)
 		}
-		return l.PV[0], nil
+		return l.PV[0], res.Score, nil
 	}
-	return res.Move, nil
+	return res.Move, res.Score, nil
 }
 
 // noisy picks among the lines within the margin of the best, with weights

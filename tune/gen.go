@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -31,6 +32,11 @@ import (
 type Sample struct {
 	Pos    rules.Position
 	Result float64
+	// Score is the engine's search's score of Pos for the side to move,
+	// in hundredths of a man, when Scored (tune gen -scores): the
+	// label that the fit may blend with the result (PatternConfig.Lambda).
+	Score  int32
+	Scored bool
 }
 
 // GenConfig says which games to play.
@@ -49,6 +55,9 @@ type GenConfig struct {
 	Workers       int    // default GOMAXPROCS
 	// Weights the engines play with; nil for eval.Default.
 	Weights *eval.Weights
+	// Scores keeps with each position the score the search of the side
+	// to move gave it (Sample.Score). The games are the same either way.
+	Scores bool
 	// Skip is the number of games already played, by an earlier run of
 	// the same configuration: the games from Skip on are played, the same
 	// as that run would have played them (a resumed run).
@@ -169,15 +178,19 @@ func playGame(ctx context.Context, size int, cfg *GenConfig, seed uint64) ([]Sam
 		eng[c] = e
 	}
 	g := rules.NewGame(rules.GeometryOf(size))
-	var quiet []rules.Position
+	var quiet []Sample
 	for g.Len() < maxPlies && !g.Outcome().Over() {
 		p := g.Position()
-		if !p.CanCapture() {
-			quiet = append(quiet, p)
-		}
-		m, err := eng[p.Side()].Move(ctx, g, player.Clock{})
+		m, score, err := eng[p.Side()].Choose(ctx, g, player.Clock{})
 		if err != nil {
 			return nil, err
+		}
+		if !p.CanCapture() {
+			smp := Sample{Pos: p}
+			if cfg.Scores {
+				smp.Score, smp.Scored = score, true
+			}
+			quiet = append(quiet, smp)
 		}
 		// A search stopped by ctx still gives a move, a worse one: the
 		// game would no longer be the one the configuration fixes.
@@ -189,15 +202,14 @@ func playGame(ctx context.Context, size int, cfg *GenConfig, seed uint64) ([]Sam
 		}
 	}
 	white := whitePoints(g.Outcome().Result)
-	out := make([]Sample, len(quiet))
-	for i, p := range quiet {
-		r := white
-		if p.Side() == rules.Black {
-			r = 1 - white
+	for i := range quiet {
+		s := &quiet[i]
+		s.Result = white
+		if s.Pos.Side() == rules.Black {
+			s.Result = 1 - white
 		}
-		out[i] = Sample{Pos: p, Result: r}
 	}
-	return out, nil
+	return quiet, nil
 }
 
 // whitePoints returns White's points for a finished game's result: 1,
@@ -213,12 +225,17 @@ func whitePoints(r rules.Result) float64 {
 }
 
 // Write stores samples gzipped, one per line: the result for the side to
-// move, a space, the position text.
+// move, a space, the score with its sign and a space if the sample has
+// one, the position text.
 func Write(w io.Writer, samples []Sample) error {
 	zw := gzip.NewWriter(w)
 	bw := bufio.NewWriter(zw)
 	for _, s := range samples {
-		fmt.Fprintf(bw, "%g %s\n", s.Result, notation.FormatPosition(&s.Pos))
+		if s.Scored {
+			fmt.Fprintf(bw, "%g %+d %s\n", s.Result, s.Score, notation.FormatPosition(&s.Pos))
+		} else {
+			fmt.Fprintf(bw, "%g %s\n", s.Result, notation.FormatPosition(&s.Pos))
+		}
 	}
 	if err := bw.Flush(); err != nil {
 		return err
@@ -319,6 +336,15 @@ func Read(r io.Reader) ([]Sample, error) {
 			s.Result = 0
 		default:
 			return nil, fmt.Errorf("tune: line %d: result %q is not 1, 0.5 or 0", n, res)
+		}
+		// A score has its sign; a position text starts with its size.
+		if pos != "" && (pos[0] == '+' || pos[0] == '-') {
+			score, rest, _ := strings.Cut(pos, " ")
+			v, err := strconv.ParseInt(score, 10, 32)
+			if err != nil {
+				return nil, fmt.Errorf("tune: line %d: score %q is not a number", n, score)
+			}
+			s.Score, s.Scored, pos = int32(v), true, rest
 		}
 		if s.Pos, err = notation.ParsePosition(pos); err != nil {
 			return nil, fmt.Errorf("tune: line %d: %w", n, err)

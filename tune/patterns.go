@@ -33,7 +33,14 @@ type PatternConfig struct {
 	// fit to measure it, default 0.05. tune gen writes its games in order,
 	// so the held-out positions are whole games but one.
 	Holdout float64
-	Seed    uint64 // the order of the positions in each epoch
+	// ScoreWeight blends the search's score into the target of the
+	// training positions that have one (tune gen -scores): the target is
+	// (1-ScoreWeight) × the game's result + ScoreWeight × the score's
+	// expected result under the fitted scale. 0, the default, fits the
+	// results alone. The held-out positions are measured against their
+	// results either way.
+	ScoreWeight float64
+	Seed        uint64 // the order of the positions in each epoch
 	// Progress, if set, is called after each epoch with the mean log loss
 	// on the training and the held-out positions.
 	Progress func(epoch int, train, valid float64)
@@ -62,7 +69,8 @@ const dense = eval.NumFeatures + 1
 type example struct {
 	x      [dense]float32 // feature differences, side to move first; 1 for the tempo
 	active []int32        // the tables' weights Score adds
-	y      float32        // the result for the side to move
+	y      float32        // the result for the side to move, by which the fit is measured
+	target float32        // what the fit aims at: y, or y blended with the search's score (ScoreWeight)
 }
 
 // FitPatterns fits a trained evaluation for the board of size to the
@@ -113,6 +121,13 @@ func FitPatterns(samples []Sample, size int, cfg PatternConfig) (*PatternResult,
 	res.Scale = fitScale(startScores[:len(train)], train)
 	res.StartTrain = meanLoss(train, res.Scale, func(i int) float64 { return startScores[i] })
 	res.StartValid = meanLoss(valid, res.Scale, func(i int) float64 { return startScores[len(train)+i] })
+	if k := cfg.ScoreWeight; k > 0 {
+		for i := range train {
+			if smp := &samples[i]; smp.Scored {
+				train[i].target = float32((1-k)*smp.Result + k*sigmoid(float64(smp.Score)/res.Scale))
+			}
+		}
+	}
 
 	// The parameters: the dense weights (the tempo last) and the tables.
 	w := make([]float64, dense+pt.Size())
@@ -157,7 +172,7 @@ func exampleOf(s *Sample, pt *eval.Patterns, active []int32) (example, []int32) 
 	eval.Features(p, p.Side().Other(), &b)
 	n := len(active)
 	active = pt.Active(p, active)
-	ex := example{y: float32(s.Result), active: active[n:len(active):len(active)]}
+	ex := example{y: float32(s.Result), target: float32(s.Result), active: active[n:len(active):len(active)]}
 	for i := range a {
 		ex.x[i] = float32(a[i] - b[i])
 	}
@@ -238,7 +253,7 @@ func fitAdam(w []float64, train, valid []example, scale float64, cfg PatternConf
 			in := order[b0:min(b0+batch, len(order))]
 			for _, k := range in {
 				ex := &train[k]
-				d := (sigmoid(score(ex)/scale) - float64(ex.y)) / scale
+				d := (sigmoid(score(ex)/scale) - float64(ex.target)) / scale
 				for i := 0; i < dense; i++ {
 					grad[i] += d * float64(ex.x[i])
 				}

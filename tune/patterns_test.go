@@ -2,6 +2,7 @@ package tune_test
 
 import (
 	"os"
+	"slices"
 	"testing"
 
 	"emergo/eval"
@@ -65,6 +66,30 @@ func TestFitPatterns(t *testing.T) {
 	}
 	if held.Valid >= held.StartValid {
 		t.Errorf("the tables on held weights predict no better: held out %.5f -> %.5f", held.StartValid, held.Valid)
+	}
+	// The search's scores, blended in, move the fit towards them: scores
+	// of three men up everywhere make a fit that scores the positions
+	// well above the one fitted to the results alone.
+	scored := slices.Clone(samples)
+	for i := range scored {
+		scored[i].Score, scored[i].Scored = 300, true
+	}
+	blended, err := tune.FitPatterns(scored, 7, tune.PatternConfig{Start: &eval.Default7, Epochs: 2, Holdout: 0.1, Seed: 3, ScoreWeight: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean := func(w *eval.Weights) float64 {
+		sum := 0.0
+		for i := range samples {
+			sum += float64(w.Evaluate(&samples[i].Pos))
+		}
+		return sum / float64(len(samples))
+	}
+	if a, b := mean(&res.Weights), mean(&blended.Weights); b < a+100 {
+		t.Errorf("fitted to scores of +300 the mean score is %.0f, against %.0f fitted to the results", b, a)
+	}
+	if blended.StartValid != res.StartValid {
+		t.Errorf("the held-out positions are measured by their scores: start %.5f, want %.5f", blended.StartValid, res.StartValid)
 	}
 	// The tables read back from their file score as the fit's.
 	data, err := res.Weights.Patterns.MarshalBinary()

@@ -74,8 +74,13 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 func TestWriteReadRoundTrip(t *testing.T) {
 	var samples []Sample
 	for i, p := range randomPositions(50, 2) {
-		samples = append(samples, Sample{Pos: p, Result: []float64{0, 0.5, 1}[i%3]})
+		s := Sample{Pos: p, Result: []float64{0, 0.5, 1}[i%3]}
+		if i%2 == 0 {
+			s.Score, s.Scored = int32(i-25)*7, true // negative and positive; 0 below
+		}
+		samples = append(samples, s)
 	}
+	samples[28].Score, samples[28].Scored = 0, true
 	var buf bytes.Buffer
 	if err := Write(&buf, samples); err != nil {
 		t.Fatal(err)
@@ -114,6 +119,39 @@ func TestGenerateIsReproducible(t *testing.T) {
 		if a[i].Pos.CanCapture() {
 			t.Errorf("sample %d is not quiet", i)
 		}
+	}
+}
+
+// With Scores the games are the same, and every position has the score
+// its side's search gave it.
+func TestGenerateScores(t *testing.T) {
+	cfg := GenConfig{Games: 2, Sizes: []int{7}, Level: 2, Seed: 5, Workers: 2}
+	plain, err := Generate(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Scores = true
+	scored, err := Generate(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plain) != len(scored) {
+		t.Fatalf("%d positions with scores, %d without", len(scored), len(plain))
+	}
+	nonzero := 0
+	for i := range plain {
+		if plain[i].Scored || !scored[i].Scored {
+			t.Fatalf("sample %d: scored %v without -scores, %v with", i, plain[i].Scored, scored[i].Scored)
+		}
+		if scored[i].Pos != plain[i].Pos || scored[i].Result != plain[i].Result {
+			t.Fatalf("sample %d differs with scores", i)
+		}
+		if scored[i].Score != 0 {
+			nonzero++
+		}
+	}
+	if nonzero == 0 {
+		t.Error("every score is 0")
 	}
 }
 
@@ -181,7 +219,7 @@ func TestReadRejectsBadLines(t *testing.T) {
 	if _, err := Read(bytes.NewReader([]byte("not gzip"))); err == nil {
 		t.Error("Read accepted data that is not gzipped")
 	}
-	for _, line := range []string{"2 9x9 w 12/12 -", "1 9x9 w 12/12", "0.5"} {
+	for _, line := range []string{"2 9x9 w 12/12 -", "1 9x9 w 12/12", "0.5", "1 +x 9x9 w 12/12 -", "1 -", "1 +5", "1 +5 9x9"} {
 		var b bytes.Buffer
 		zw := gzip.NewWriter(&b)
 		zw.Write([]byte(line + "\n"))

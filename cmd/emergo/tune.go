@@ -54,6 +54,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "selfplay.txt.gz", "output `file`, replaced")
 	resume := fs.Bool("resume", false, "go on with the games of -out, written by an interrupted run with the same flags, instead of replacing it")
 	weights := fs.String("weights", "default", "weights the engines play with: "+tune.WeightNames+" (see docs/tuning.md)")
+	fs.BoolVar(&cfg.Scores, "scores", false, "keep with each position the score its side's search gave it, for tune patterns -lambda")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
 	if err := parseNoArgs(fs, args); err != nil {
@@ -275,6 +276,7 @@ func runTunePatterns(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&cfg.Rate, "rate", 1, "the first epoch's step, in hundredths of a man, halved after each")
 	fs.Float64Var(&cfg.L2, "l2", 0.001, "how strongly the tables' weights are pulled towards 0")
 	fs.Float64Var(&cfg.Holdout, "holdout", 0.05, "the share of the positions, the last ones, kept to measure the fit")
+	fs.Float64Var(&cfg.ScoreWeight, "score-weight", 0, "the share of the search's score in the target of the positions that have one (tune gen -scores), the game's result the rest")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed of the order of the positions")
 	verbose := fs.Bool("v", false, "a progress line per epoch, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
@@ -294,6 +296,8 @@ func runTunePatterns(args []string, stdout, stderr io.Writer) error {
 		return usageError{"-out: where to write the tables"}
 	case cfg.Epochs < 1 || cfg.Rate <= 0 || cfg.L2 < 0 || cfg.Holdout <= 0 || cfg.Holdout >= 1:
 		return usageError{"-epochs and -rate must be positive, -l2 not negative, -holdout between 0 and 1"}
+	case cfg.ScoreWeight < 0 || cfg.ScoreWeight > 1:
+		return usageError{fmt.Sprintf("-score-weight %g: want 0 to 1", cfg.ScoreWeight)}
 	}
 	p0 := rules.NewPosition(geo)
 	cfg.Start = w.For(&p0)
