@@ -19,8 +19,8 @@ var Patterns9 = mustPatterns(patterns9)
 // Trained7 is the trained evaluation of the 7x7 board: the pattern tables
 // and the handcrafted weights fitted with them.
 var Trained7 = Weights{
-	W:        [NumFeatures]int32{100, 1, 74, -32, -34, 8, -2, 25, -62, -55, -3},
-	Tempo:    56,
+	W:        [NumFeatures]int32{100, -4, 68, -27, -33, 7, -3, 28, -68, -46, -3},
+	Tempo:    55,
 	Patterns: mustPatterns(patterns7),
 }
 
