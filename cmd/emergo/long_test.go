@@ -328,7 +328,7 @@ func TestPuzzlesVerifyDropsWhatFailsDeeper(t *testing.T) {
 	if err := run([]string{"puzzles", "verify", "-depth", "14", "-threads", "2", "-quiet", "-out", out, in}, nil, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	want := "dropped puzzle 9-e4f0619b8a: move 1: not the only good move (best 29971, next 131)\n" +
+	want := "dropped puzzle 9-e4f0619b8a: move 1: not the only good move (best 29971, next 121)\n" +
 		"1 puzzle of 2 kept at depth 14 (1 dropped), written to " + out + "\n"
 	if stdout.String() != want {
 		t.Errorf("standard output %q, want %q", stdout.String(), want)
