@@ -94,12 +94,9 @@ func checkLines(t *testing.T, b *Book) int {
 			if !ok || seen[Key(&next)] {
 				continue
 			}
-			if child.Games() > m.Games() && depth > 0 {
-				// Another order of moves may reach it too: only the
-				// moves of the start are sure to be the only way.
-				continue
-			}
-			if child.Games() > m.Games() {
+			// Another order of moves may reach a position too: only the
+			// moves of the start are sure to be the only way to theirs.
+			if child.Games() > m.Games() && depth == 0 {
 				t.Errorf("%s: %s has %d games, the position after it %d", pos, m.Text, m.Games(), child.Games())
 			}
 			walk(next, child, depth+1)
@@ -116,7 +113,9 @@ func TestEmbedded(t *testing.T) {
 			t.Fatalf("Embedded(%d) = %v", size, b)
 		}
 		reached := checkLines(t, b)
-		if reached < b.Len()/2 {
+		// A position is left out when a move on its way, played once from
+		// a position reached twice, is not in the book.
+		if reached < b.Len()*9/10 {
 			t.Errorf("%dx%d: %d of %d positions reached from the start", size, size, reached, b.Len())
 		}
 		t.Logf("%dx%d: %s, %d positions, %d reached from the start", size, size, b.Config, b.Len(), reached)
