@@ -34,7 +34,7 @@ type Sample struct {
 	Result float64
 	// Score is the engine's search's score of Pos for the side to move,
 	// in hundredths of a man, when Scored (tune gen -scores): the
-	// label that the fit may blend with the result (PatternConfig.Lambda).
+	// label that the fit may blend with the result (PatternConfig.ScoreWeight).
 	Score  int32
 	Scored bool
 }
