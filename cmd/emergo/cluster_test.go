@@ -92,7 +92,7 @@ func clusterWorkerKilled(t *testing.T, a, b *proc, db string) {
 		t.Fatal(err)
 	}
 	defer jobs.Close()
-	first := startWorker(t, db)
+	first := startWorker(t, db, "1s")
 	alice, watcher := newClient(), newClient()
 	g := call(t, alice, "POST", a.base+"/api/games", map[string]any{"mode": "engine", "size": 9, "level": 10, "color": "white"})
 	streams := map[string]<-chan gameState{
@@ -121,7 +121,10 @@ func clusterWorkerKilled(t *testing.T, a, b *proc, db string) {
 		}
 	}
 	first.kill(t)
-	startWorker(t, db)
+	// The second worker's lease is long: on a busy machine a late renewal
+	// of a short one would let a claim of its own take the job over, and
+	// the job would count three claims.
+	startWorker(t, db, patience.String())
 	for name, events := range streams {
 		st := await(t, name+" sees the engine's move", events, func(e gameState) bool { return len(e.Moves) >= 2 })
 		if len(st.Moves) != 2 || st.Version != moved.Version+1 || st.Turn != "white" {
@@ -267,9 +270,9 @@ func startServe(t *testing.T, db string) *proc {
 	return nil
 }
 
-// startWorker starts `emergo worker` on the PostgreSQL database db, with a
-// lease of a second, and returns when it is ready.
-func startWorker(t *testing.T, db string) *proc {
+// startWorker starts `emergo worker` on the PostgreSQL database db, with
+// the lease given, and returns when it is ready.
+func startWorker(t *testing.T, db, lease string) *proc {
 	t.Helper()
 	ready := make(chan struct{})
 	p := startEmergo(t, func(sc *bufio.Scanner) {
@@ -279,7 +282,7 @@ func startWorker(t *testing.T, db string) *proc {
 				return
 			}
 		}
-	}, "worker", "-postgres", db, "-threads", "2", "-lease", "1s")
+	}, "worker", "-postgres", db, "-threads", "2", "-lease", lease)
 	select {
 	case <-ready:
 		return p

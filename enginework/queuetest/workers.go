@@ -210,7 +210,9 @@ func workers(t *testing.T, open func(t *testing.T) enginework.Store) {
 
 	t.Run("KilledMidSearch", func(t *testing.T) {
 		st, g := open(t), newGames()
-		const lease = time.Second
+		// a's lease is renewed every third of it: two renewals late in a
+		// row on a busy machine would hand the job on within a's process.
+		const lease = 2 * time.Second
 		k := &killable{Store: st}
 		a := run(t, k, "a", 2, lease, k.apply)
 		killed := make(chan struct{})
@@ -223,10 +225,11 @@ func workers(t *testing.T, open func(t *testing.T) enginework.Store) {
 		if got := waitJob(t, st, j.ID, "the dead worker's claim", func(*enginework.Job) bool { return true }); got.State != enginework.Running || !strings.HasPrefix(got.Worker, "a/") {
 			t.Fatalf("the job its worker died on: %s, claim %d by %s; want running on the dead process's claim", got.State, got.Claims, got.Worker)
 		}
-		b := run(t, st, "b", 2, lease, g.apply)
-		// (On a busy machine a claim of b's may lose its lease to
-		// another of b's too: the later one then finds the move played,
-		// and drops the job.)
+		// b's lease is long: a's claim had to run out, b's must not. On a
+		// busy machine a late renewal of a short lease would let b's
+		// claims take the job from one another, and a third lost claim
+		// fails the job.
+		b := run(t, st, "b", 2, patience, g.apply)
 		if got := wait(t, b.q, j.ID); got.State == enginework.Failed || !strings.HasPrefix(got.Worker, "b/") {
 			t.Errorf("the job after its lease expired: %s, claim %d by %s; want ended by b", got.State, got.Claims, got.Worker)
 		}
