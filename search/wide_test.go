@@ -3,13 +3,18 @@ package search
 import (
 	"context"
 	"flag"
+	"fmt"
 	"testing"
+	"time"
 
 	"emergo/eval"
 	"emergo/rules"
 )
 
-var wideDepth = flag.Int("wide.depth", 8, "depth of BenchmarkWide's searches")
+var (
+	wideDepth = flag.Int("wide.depth", 8, "depth of BenchmarkWide's searches")
+	depthTime = flag.Duration("depthat.movetime", 100*time.Millisecond, "time of each of BenchmarkDepthAt's searches")
+)
 
 // widePositions returns up to n positions of each board size, reached by
 // 4 to 53 plies of one seeded line of moves each (seededLine, as the
@@ -47,4 +52,39 @@ func BenchmarkWide(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes), "nodes/op")
 	b.ReportMetric(float64(nodes)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkDepthAt searches the positions of BenchmarkWide for
+// -depthat.movetime each (100 ms by default), as the engine searches a
+// move given that time, on a fresh 16 MiB table each, and reports the
+// mean depth reached on each board and the nodes per second: what a
+// change of speed or of evaluation costs in depth at a move's time, the
+// figure that decides a game where nodes do not. `go test ./search -run
+// '^$' -bench DepthAt -benchtime 1x` (one pass: 120 searches, some 12 s
+// at 100 ms); a loaded machine reaches less deep. The search has no
+// endgame tables here (package egtb is the player's).
+func BenchmarkDepthAt(b *testing.B) {
+	e := New(Options{HashMiB: 16, Eval: &eval.Default})
+	ps := widePositions(60)
+	var depths, searches map[int]int
+	var nodes uint64
+	var spent time.Duration
+	for b.Loop() {
+		depths, searches, nodes, spent = map[int]int{}, map[int]int{}, 0, 0
+		for _, p := range ps {
+			e.NewGame()
+			r := e.Search(context.Background(), p, nil, Limits{MoveTime: *depthTime}, nil)
+			size := p.Geometry().N
+			depths[size] += r.Depth
+			searches[size]++
+			nodes += r.Nodes
+			spent += r.Time
+		}
+	}
+	for _, size := range []int{9, 7} {
+		if searches[size] > 0 {
+			b.ReportMetric(float64(depths[size])/float64(searches[size]), fmt.Sprintf("depth-%dx%d", size, size))
+		}
+	}
+	b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
 }
