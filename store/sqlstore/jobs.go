@@ -93,15 +93,13 @@ func (s *DB) AddJob(ctx context.Context, j *enginework.Job, lim enginework.Limit
 }
 
 // lockAnalysis takes the advisory lock of the analysis's limits until
-// tx ends, on PostgreSQL.
+// tx ends, on PostgreSQL: the claim's, within its transaction (AddJob's
+// is serialized's).
 func (s *DB) lockAnalysis(ctx context.Context, tx *sql.Tx) error {
 	if !s.postgres {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(analysisLock)); err != nil {
-		return fmt.Errorf("sqlstore: lock the analysis queue: %w", err)
-	}
-	return nil
+	return lockKey(analysisLock).take(ctx, tx)
 }
 
 // ClaimJob implements enginework.Store.

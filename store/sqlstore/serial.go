@@ -64,9 +64,17 @@ func (s *DB) serialized(ctx context.Context, lock advisoryLock, fn func(tx *sql.
 	}
 	defer func() { <-gate }()
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(`+string(lock)+`)`); err != nil {
-			return fmt.Errorf("sqlstore: take the lock (%s): %w", lock, err)
+		if err := lock.take(ctx, tx); err != nil {
+			return err
 		}
 		return fn(tx)
 	})
+}
+
+// take takes the lock until tx ends, waiting for it (PostgreSQL only).
+func (lock advisoryLock) take(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(`+string(lock)+`)`); err != nil {
+		return fmt.Errorf("sqlstore: take the lock (%s): %w", lock, err)
+	}
+	return nil
 }
