@@ -133,10 +133,20 @@ func TestSerializedHoldsNoConnection(t *testing.T) {
 			})
 		}()
 	}
-	// Once a writer waits for the lock in the database...
+	// Once a writer waits for the lock in the database (the key's high
+	// and low halves name it in pg_locks)...
+	deadline := time.Now().Add(time.Minute)
 	for waiting := 0; waiting == 0; {
-		if err := other.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`).Scan(&waiting); err != nil {
+		if err := other.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_locks
+			WHERE locktype = 'advisory' AND NOT granted AND classid = $1 AND objid = $2`,
+			int64(key>>32), int64(key&0xffffffff)).Scan(&waiting); err != nil {
 			t.Fatal(err)
+		}
+		if waiting == 0 {
+			if time.Now().After(deadline) {
+				t.Fatal("no writer waits for the lock after a minute")
+			}
+			time.Sleep(5 * time.Millisecond) // a pause between polls
 		}
 	}
 	// ...the pool still has a connection for everything else. Without the
