@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"emergo/eval"
 	"emergo/puzzle"
 	"emergo/tune"
 )
@@ -345,5 +347,43 @@ func TestPuzzlesVerifyDropsWhatFailsDeeper(t *testing.T) {
 	if got.Deep != 14 || got.Command != "emergo puzzles gen -size 9 -seed 1" || got.Criteria != puzzle.DefaultCriteria[9] ||
 		len(got.Puzzles) != 1 || got.Puzzles[0].ID != "9-635460c54c" {
 		t.Errorf("the verified set: depth %d, command %q, criteria %v, %d puzzles", got.Deep, got.Command, got.Criteria, len(got.Puzzles))
+	}
+}
+
+// tune patterns fits the tables of a board to tune gen's positions,
+// writes them where -out says, in a form the evaluation reads, and prints
+// the handcrafted weights fitted with them as Go, or, with -hold, says
+// they were held.
+func TestTunePatterns(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "self.txt.gz")
+	if _, errs, err := emergo(t, "", "tune", "gen", "-games", "60", "-size", "7", "-depth", "1", "-workers", "1", "-quiet", "-out", games); err != nil {
+		t.Fatalf("tune gen: %v\n%s", err, errs)
+	}
+	for _, hold := range []bool{false, true} {
+		out := filepath.Join(dir, fmt.Sprintf("tables-%v.bin", hold))
+		args := []string{"tune", "patterns", "-size", "7", "-epochs", "2", "-holdout", "0.2", "-quiet", "-out", out}
+		if hold {
+			args = append(args, "-hold")
+		}
+		stdout, errs, err := emergo(t, "", append(args, games)...)
+		if err != nil {
+			t.Fatalf("hold %v: %v\n%s", hold, err, errs)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pt, err := eval.UnmarshalPatterns(data)
+		if err != nil || pt.Geometry().N != 7 {
+			t.Fatalf("hold %v: the tables written do not read back as 7x7's: %v", hold, err)
+		}
+		if !strings.Contains(stdout, "log loss: start ") || !strings.Contains(stdout, fmt.Sprintf("tables (%d weights) written to %s", pt.Size(), out)) {
+			t.Errorf("hold %v: the report says neither the loss nor the tables:\n%s", hold, stdout)
+		}
+		printsGo := strings.Contains(stdout, "var Trained7 = Weights{")
+		if printsGo == hold || strings.Contains(stdout, "held as -start gave them") != hold {
+			t.Errorf("hold %v: the weights printed as Go %v, want %v:\n%s", hold, printsGo, !hold, stdout)
+		}
 	}
 }

@@ -54,7 +54,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "selfplay.txt.gz", "output `file`, replaced")
 	resume := fs.Bool("resume", false, "go on with the games of -out, written by an interrupted run with the same flags, instead of replacing it")
 	weights := fs.String("weights", "default", "weights the engines play with: "+tune.WeightNames+" (see docs/tuning.md)")
-	fs.BoolVar(&cfg.Scores, "scores", false, "keep with each position the score its side's search gave it, for tune patterns -lambda")
+	fs.BoolVar(&cfg.Scores, "scores", false, "keep with each position the score its side's search gave it, for tune patterns -score-weight")
 	verbose := fs.Bool("v", false, "a progress line per game, also when standard error is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress")
 	if err := parseNoArgs(fs, args); err != nil {
@@ -265,7 +265,8 @@ func runTunePatterns(args []string, stdout, stderr io.Writer) error {
 			"logistic regression of the games' results on the score (docs/tuning.md).\n"+
 			"The last -holdout of the positions are kept out of the fit to measure it.\n"+
 			"Writes the tables to -out and prints the handcrafted weights as Go for\n"+
-			"package eval. The result is a function of the files and the flags.\n\n"+
+			"package eval (with -hold, they are -start's). The result is a function of\n"+
+			"the files and the flags.\n\n"+
 			progressHelp, stderr)
 	size := fs.Int("size", 7, "board: 9 or 7")
 	out := fs.String("out", "", "the tables' `file` (eval/patterns7.bin for the engine's 7x7 evaluation)")
@@ -329,6 +330,11 @@ func runTunePatterns(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%s fitted, %s held out; scale %.1f\n", plural(res.TrainSamples, "position"), plural(res.Held, "position"), res.Scale)
 	fmt.Fprintf(stdout, "log loss: start %.5f, held out %.5f; trained %.5f, held out %.5f\n", res.StartTrain, res.StartValid, res.Train, res.Valid)
 	fmt.Fprintf(stdout, "tables (%d weights) written to %s\n", res.Weights.Patterns.Size(), *out)
-	fmt.Fprint(stdout, tune.GoSource(&res.Weights, map[int]string{9: "Trained9", 7: "Trained7"}[*size]))
+	if cfg.Hold {
+		fmt.Fprintln(stdout, "handcrafted weights held as -start gave them")
+	} else {
+		// The weights fitted with the tables, for eval/trained.go.
+		fmt.Fprint(stdout, tune.GoSource(&res.Weights, map[int]string{9: "Trained9", 7: "Trained7"}[*size]))
+	}
 	return nil
 }
