@@ -57,12 +57,12 @@ func BenchmarkWide(b *testing.B) {
 // BenchmarkDepthAt searches the positions of BenchmarkWide for
 // -depthat.movetime each (100 ms by default), as the engine searches a
 // move given that time, on a fresh 16 MiB table each, and reports the
-// mean depth reached on each board and the nodes per second: what a
-// change of speed or of evaluation costs in depth at a move's time, the
-// figure that decides a game where nodes do not. `go test ./search -run
-// '^$' -bench DepthAt -benchtime 1x` (one pass: 120 searches, some 12 s
-// at 100 ms); a loaded machine reaches less deep. The search has no
-// endgame tables here (package egtb is the player's).
+// mean depth (Result.Depth) on each board and the nodes per second:
+// what a change of speed or of evaluation costs in depth at a move's
+// time. `go test ./search -run '^$' -bench DepthAt -benchtime 1x` (one
+// pass: 120 searches, at most 12 s at 100 ms, less where a search ends
+// early on a forced line); a loaded machine reaches less deep. The
+// search has no endgame tables here (package egtb is the player's).
 func BenchmarkDepthAt(b *testing.B) {
 	e := New(Options{HashMiB: 16, Eval: &eval.Default})
 	ps := widePositions(60)

@@ -334,7 +334,7 @@ func runTunePatterns(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, "handcrafted weights held as -start gave them")
 	} else {
 		// The weights fitted with the tables, for eval/trained.go.
-		fmt.Fprint(stdout, tune.GoSource(&res.Weights, map[int]string{9: "Trained9", 7: "Trained7"}[*size]))
+		fmt.Fprint(stdout, tune.GoSource(&res.Weights, fmt.Sprintf("Trained%d", *size)))
 	}
 	return nil
 }
