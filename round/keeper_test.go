@@ -211,3 +211,67 @@ func TestHeldUploadMemory(t *testing.T) {
 		t.Errorf("a held game of %d plies takes %d KB, want under 64", maxUploadPlies, each>>10)
 	}
 }
+
+// gatedGets is a store whose reads of a game wait until released, once
+// they have said that they started.
+type gatedGets struct {
+	store.Store
+	started chan string
+	release chan struct{}
+}
+
+func (s *gatedGets) Get(ctx context.Context, id string) (*store.Game, error) {
+	s.started <- id
+	<-s.release
+	return s.Store.Get(ctx, id)
+}
+
+// TestForgetWhileRead: a game the store deletes (Forget) while a request
+// reads it is not kept in memory by that request, which answers that
+// there is no such game; it was served from memory for as long as it
+// stayed there.
+func TestForgetWhileRead(t *testing.T) {
+	ctx := context.Background()
+	st, err := sqlstore.OpenSQLite(ctx, filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	gated := &gatedGets{Store: st, started: make(chan string), release: make(chan struct{})}
+	k, err := New(ctx, Config{Store: gated, Work: enginework.New(enginework.NewMemory(), enginework.Config{}),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k.Close()
+	r := k.New("g1", Analysis, rules.GeometryOf(7), game.Control{})
+	r.Seats = [2]Seat{{Name: "Ada"}, {Name: "Bob"}}
+	r.Game.Start()
+	if err := st.Create(ctx, r.Stored(r.Created)); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := k.Look(ctx, r.ID)
+		done <- err
+	}()
+	if id := <-gated.started; id != r.ID {
+		t.Fatalf("read %s, want %s", id, r.ID)
+	}
+	k.Forget([]string{r.ID})
+	close(gated.release)
+	if err := <-done; !errors.Is(err, ErrNoSuchGame) {
+		t.Errorf("the read of a game deleted meanwhile: %v, want ErrNoSuchGame", err)
+	}
+	if k.held(r.ID) != nil {
+		t.Error("the game deleted while it was read is held in memory")
+	}
+	// Read again, the store's copy (not deleted here) is held as usual.
+	go func() { <-gated.started }()
+	if _, err := k.Look(ctx, r.ID); err != nil {
+		t.Fatal(err)
+	}
+	if k.held(r.ID) == nil {
+		t.Error("a game read after Forget is not held")
+	}
+}

@@ -164,10 +164,15 @@ func (k *Keeper) hold(ctx context.Context, id string) (*Live, error) {
 	}
 	lv, err := k.read(ctx, id)
 	k.mu.Lock()
-	changed := k.doneLoading(id)
+	l := k.doneLoading(id)
 	if other := k.games[id]; other != nil {
 		k.mu.Unlock()
 		return other, nil // loaded meanwhile by another request
+	}
+	if err == nil && l.deleted {
+		// Deleted from the store (Forget) after it was read: not kept,
+		// or it would be served for as long as it stays in memory.
+		err = ErrNoSuchGame
 	}
 	if err != nil {
 		k.mu.Unlock()
@@ -176,7 +181,7 @@ func (k *Keeper) hold(ctx context.Context, id string) (*Live, error) {
 	k.games[id] = lv
 	k.mu.Unlock()
 	lv.mu.Lock()
-	if changed {
+	if l.changed {
 		// Another process changed the game while it was read: read it
 		// again, now that the feed's next changes find it.
 		k.reload(ctx, lv)
@@ -215,10 +220,11 @@ func (k *Keeper) read(ctx context.Context, id string) (*Live, error) {
 
 // loading counts the requests reading a game that is not in memory yet,
 // and notes a change announced meanwhile (changed), which their copy may
-// have missed.
+// have missed, or that the store deleted the game meanwhile (deleted).
 type loading struct {
 	readers int
 	changed bool
+	deleted bool
 }
 
 // startLoading notes that a request reads the game id. k.mu is locked.
@@ -231,14 +237,14 @@ func (k *Keeper) startLoading(id string) {
 	l.readers++
 }
 
-// doneLoading notes that a request has read the game id, and reports
-// whether a change was announced meanwhile. k.mu is locked.
-func (k *Keeper) doneLoading(id string) bool {
+// doneLoading notes that a request has read the game id, and returns
+// what happened to it meanwhile. k.mu is locked.
+func (k *Keeper) doneLoading(id string) loading {
 	l := k.loading[id]
 	if l.readers--; l.readers == 0 {
 		delete(k.loading, id)
 	}
-	return l.changed
+	return *l
 }
 
 // commit stores next (the changed clone of lv.r), and makes it live once
@@ -367,12 +373,16 @@ func (k *Keeper) held(id string) *Live {
 	return k.games[id]
 }
 
-// Forget drops the games ids from memory: the store has deleted them.
+// Forget drops the games ids from memory: the store has deleted them. A
+// request reading one of them meanwhile does not keep it.
 func (k *Keeper) Forget(ids []string) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	for _, id := range ids {
 		delete(k.games, id)
+		if l := k.loading[id]; l != nil {
+			l.deleted = true
+		}
 	}
 }
 
