@@ -19,6 +19,10 @@ func (k *Keeper) Heard(c store.Change) {
 	if c.Game == "" || k.ctx.Err() != nil {
 		return
 	}
+	if c.Deleted {
+		k.Forget([]string{c.Game})
+		return
+	}
 	k.mu.Lock()
 	lv := k.games[c.Game]
 	if lv == nil {
@@ -106,7 +110,9 @@ func (k *Keeper) Lost() {
 	}()
 }
 
-// refreshAll reads again every game held whose stored version is newer.
+// refreshAll reads again every game held whose stored version is newer,
+// and forgets those the store no longer has (deleted by another process,
+// whose announcement was lost).
 func (k *Keeper) refreshAll() {
 	k.mu.Lock()
 	held := make(map[string]*Live, len(k.games))
@@ -126,13 +132,21 @@ func (k *Keeper) refreshAll() {
 		}
 		return
 	}
-	for id, v := range versions {
-		lv := held[id]
+	var gone []string
+	for id, lv := range held {
+		v, ok := versions[id]
+		if !ok {
+			gone = append(gone, id)
+			continue
+		}
 		lv.mu.Lock()
 		if v > lv.r.Version {
 			k.reload(k.ctx, lv)
 		}
 		lv.mu.Unlock()
+	}
+	if len(gone) > 0 {
+		k.Forget(gone)
 	}
 }
 

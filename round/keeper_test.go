@@ -275,3 +275,41 @@ func TestForgetWhileRead(t *testing.T) {
 		t.Error("a game read after Forget is not held")
 	}
 }
+
+// TestDeletedElsewhere: a game another process deleted from the store is
+// forgotten when the feed says so, or, the announcement lost, by the
+// periodic check of the games held.
+func TestDeletedElsewhere(t *testing.T) {
+	ctx := context.Background()
+	k, st, _ := idleKeeper(t)
+	upload := func(name string) string {
+		t.Helper()
+		r := k.New(name, Analysis, rules.GeometryOf(7), game.Control{})
+		r.Seats = [2]Seat{{Name: name}, {Name: "Bob"}}
+		r.Game.Start()
+		g := r.Stored(r.Created)
+		id, _, err := st.CreateUpload(ctx, g, store.Upload{Digest: name, Size: store.UploadSize(g)}, 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := k.Look(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	told, lost := upload("told"), upload("lost")
+	if ids, err := st.ExpireUploads(ctx, time.Now().Add(time.Hour), 10); err != nil || len(ids) != 2 {
+		t.Fatalf("expired %v, %v: want both uploads", ids, err)
+	}
+	k.Heard(store.Change{Game: told, Deleted: true})
+	if k.held(told) != nil {
+		t.Error("the game the feed says deleted is held")
+	}
+	if k.held(lost) == nil {
+		t.Fatal("the other game is no longer held before the check")
+	}
+	k.refreshAll()
+	if k.held(lost) != nil {
+		t.Error("the check of the games held keeps a game the store no longer has")
+	}
+}

@@ -373,6 +373,15 @@ func (k *Keeper) held(id string) *Live {
 	return k.games[id]
 }
 
+// Deleted drops the games ids, which the store has deleted, from memory,
+// and announces it to the other processes, which forget them too.
+func (k *Keeper) Deleted(ids []string) {
+	k.Forget(ids)
+	for _, id := range ids {
+		k.Publish(store.Change{Game: id, Deleted: true})
+	}
+}
+
 // Forget drops the games ids from memory: the store has deleted them. A
 // request reading one of them meanwhile does not keep it.
 func (k *Keeper) Forget(ids []string) {

@@ -280,6 +280,7 @@ func TestCluster(t *testing.T) {
 		{"NotifiedOnceAcrossServers", notifiedOnce, nil},
 		{"TVAcrossServers", tvAcrossServers, nil},
 		{"VacationAcrossServers", vacationAcrossServers, nil},
+		{"UploadExpiredOnBothServers", uploadExpiredOnBothServers, []func(*server.Config){func(c *server.Config) { c.UploadSweep = 10 * time.Millisecond }}},
 	}
 	for _, kind := range clusterKinds {
 		t.Run(kind.name, func(t *testing.T) {
@@ -602,6 +603,31 @@ func flagOfTwoServers(t *testing.T, c *cluster) {
 		if got.v.Result != "0-1" || got.v.Reason != "time forfeit" || got.v.Version != st.Version+1 {
 			t.Errorf("server %s: %s by %s, version %d; want 0-1 by time forfeit, version %d",
 				"AB"[s:s+1], got.v.Result, got.v.Reason, got.v.Version, st.Version+1)
+		}
+	}
+}
+
+// uploadExpiredOnBothServers: an upload held by both servers, and left
+// idle past Config.UploadIdle, is deleted by the sweep of one of them;
+// both answer 404 then, the other told by the feed.
+func uploadExpiredOnBothServers(t *testing.T, c *cluster) {
+	ada := c.a.client()
+	id := ada.upload(t, "ada")
+	if code, _, _ := ada.on(c.b).do("GET", "/api/games/"+id, nil); code != http.StatusOK {
+		t.Fatalf("the upload on B: %d", code)
+	}
+	c.advance(31 * 24 * time.Hour)
+	deadline := awaitDeleted(t, c.sb, id)
+	for name, e := range map[string]*env{"A": c.a, "B": c.b} {
+		for {
+			code, _, _ := ada.on(e).do("GET", "/api/games/"+id, nil)
+			if code == http.StatusNotFound {
+				break
+			}
+			if code != http.StatusOK || time.Now().After(deadline) {
+				t.Fatalf("the expired upload on %s: %d, want 404", name, code)
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
 	}
 }

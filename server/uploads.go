@@ -87,7 +87,7 @@ func (s *Server) createUpload(r *request, rd *round.Round) (int, any, error) {
 		return 0, nil, errStorage
 	}
 	if len(deleted) > 0 {
-		s.rounds.Forget(deleted)
+		s.rounds.Deleted(deleted)
 		s.log.Info("uploads deleted to make room", "games", len(deleted), "bound", s.cfg.UploadStorage)
 	}
 	v, err := s.rounds.Look(r.Context(), id)
@@ -129,7 +129,7 @@ func (s *Server) expireUploads() {
 			return
 		}
 		if len(ids) > 0 {
-			s.rounds.Forget(ids)
+			s.rounds.Deleted(ids)
 			s.log.Info("uploads expired", "games", len(ids), "idle", s.cfg.UploadIdle)
 		}
 		if len(ids) < expireBatch {

@@ -156,6 +156,26 @@ func (c *client) upload(t *testing.T, name string) string {
 	return st.ID
 }
 
+// awaitDeleted waits until st no longer has the game id, for patience at
+// most, and returns the deadline it kept.
+func awaitDeleted(t *testing.T, st store.Store, id string) time.Time {
+	t.Helper()
+	deadline := time.Now().Add(patience)
+	for {
+		_, err := st.Get(context.Background(), id)
+		if errors.Is(err, store.ErrNotFound) {
+			return deadline
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("game %s is still stored after %v", id, patience)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // sqliteFile opens a SQLite store in the test's directory.
 func sqliteFile(t *testing.T) *sqlstore.DB {
 	t.Helper()
@@ -219,20 +239,7 @@ func TestUploadsExpire(t *testing.T) {
 	e.now.Add(int64(15 * 24 * time.Hour))
 	// The store is watched, not the API: asking the server for the idle
 	// upload would open it.
-	deadline := time.Now().Add(patience)
-	for {
-		_, err := sq.Get(context.Background(), idle)
-		if errors.Is(err, store.ErrNotFound) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the upload idle for 35 days is still stored after %v", patience)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	deadline := awaitDeleted(t, sq, idle)
 	// The server forgets the upload once the store has deleted it: asking
 	// now cannot keep it any more.
 	for {

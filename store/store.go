@@ -280,6 +280,9 @@ type Change struct {
 	// the game itself: the rematch offered after it.
 	Game    string
 	Version int64
+	// Deleted says that the store deleted the game Game (an upload
+	// expired or made room): a process holding it forgets it.
+	Deleted bool
 	// Lobby says that the lobby's challenges changed.
 	Lobby bool
 	// Work says that engine work was queued (package enginework): the

@@ -95,6 +95,7 @@ type wireChange struct {
 	Origin  string `json:"origin,omitempty"`
 	Game    string `json:"game,omitempty"`
 	Version int64  `json:"version,omitempty"`
+	Deleted bool   `json:"deleted,omitempty"`
 	Lobby   bool   `json:"lobby,omitempty"`
 	Work    bool   `json:"work,omitempty"`
 	// State and Keep are the change itself (store.Change), left out

@@ -89,6 +89,7 @@ func feedTest(t *testing.T, admin *sql.DB, a, b, other *sqlstore.DB) {
 		{Origin: "a", Game: "g1", Version: 2},
 		{Origin: "b", Lobby: true, Game: "g2"},
 		{Origin: "a", Game: "g1", Version: 3},
+		{Origin: "a", Game: "g3", Deleted: true},
 		{Origin: "b", Game: "g1", Version: 4, Keep: 2, State: &store.Game{ID: "g1", Size: 9, Mode: "friend", Version: 4,
 			Updated: time.UnixMilli(7000).UTC(), TimeLeft: [2]time.Duration{time.Minute, 2 * time.Minute},
 			Moves: []store.Move{{Text: "e5", At: time.UnixMilli(6000).UTC(), TimeLeft: [2]time.Duration{time.Minute, 2 * time.Minute}}}}},
