@@ -117,14 +117,7 @@ func TestAnalysisLimits(t *testing.T) {
 	waitJobs(t, jobs, "the analyses of the requests gone dropped", func(js []enginework.Job) bool {
 		return count(js, enginework.Analysis, enginework.Dropped) == 3
 	})
-	resp, err := http.Get(e.ts.URL + "/debug/vars")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var vars struct{ Emergo map[string]int }
-	json.NewDecoder(resp.Body).Decode(&vars)
-	if n := vars.Emergo["analysis_refused"]; n != 4 {
+	if n := vars(t, e)["analysis_refused"]; n != 4 {
 		t.Errorf("analysis_refused %d, want 4", n)
 	}
 }
