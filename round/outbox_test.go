@@ -6,25 +6,27 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"emergo/store"
 	"emergo/store/sqlstore"
 )
 
-// heldFeed is a feed whose first announcement waits until gate is
-// closed, so that changes pile up in the outbox meanwhile.
+// heldFeed is a feed whose first announcement says so on entered (a
+// buffer of one: it never waits for the test to listen) and waits until
+// gate is closed, so that changes pile up in the outbox meanwhile.
 type heldFeed struct {
+	first   atomic.Bool
 	entered chan struct{}
 	gate    chan struct{}
 	got     chan store.Change
 }
 
 func (f *heldFeed) Publish(_ context.Context, c store.Change) error {
-	select {
-	case f.entered <- struct{}{}:
+	if f.first.CompareAndSwap(false, true) {
+		f.entered <- struct{}{}
 		<-f.gate
-	default:
 	}
 	f.got <- c
 	return nil
@@ -41,7 +43,7 @@ func TestOutboxKeepsTheLatestCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	feed := &heldFeed{entered: make(chan struct{}), gate: make(chan struct{}), got: make(chan store.Change, 100)}
+	feed := &heldFeed{entered: make(chan struct{}, 1), gate: make(chan struct{}), got: make(chan store.Change, 100)}
 	k, err := New(ctx, Config{Store: st, Feed: feed, Origin: "a", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
